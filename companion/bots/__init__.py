@@ -1,0 +1,63 @@
+"""Bots that play any game through the contract: a random legal bot, and each game's smart one.
+
+A bot sees only its own seat's view and the decision, as a player would.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from companion.games import Choice, Decision, Game, Result
+
+#: game name -> module with ``make_bots(game, rng) -> list[Bot]`` for its strategic bots
+SMART: dict[str, str] = {
+    "gulag": "companion.bots.gulag",
+    "politburo": "companion.bots.politburo",
+    "glasnost": "companion.bots.glasnost",
+    "kolkhoz": "companion.bots.kolkhoz",
+}
+KINDS = ("smart", "random")
+
+
+class Bot(Protocol):
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice: ...
+
+
+class RandomBot:
+    """Any legal choice, uniformly: the baseline, and a fuzzer for the rules."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        return self.rng.choice(decision.options)
+
+
+def make_bots(game: Game, kind: str, rng: random.Random) -> list[Bot]:
+    """One bot a seat. ``smart`` is the game's own strategic bot."""
+    if kind == "random":
+        return [RandomBot(rng) for _ in range(game.players)]
+    if kind != "smart":
+        raise ValueError(f"no bot kind {kind!r} (kinds: {', '.join(KINDS)})")
+    module = importlib.import_module(SMART[game.name])
+    return module.make_bots(game, rng)
+
+
+def next_move(game: Game, bots: list[Bot]) -> tuple[int, Choice] | None:
+    """The seat asked first and what its bot answers, or None when the game is over."""
+    d = game.decision
+    if d is None:
+        return None
+    seat = d.seats[0]
+    return seat, bots[seat].choose(game.view(seat), d)
+
+
+def play_out(game: Game, bots: list[Bot]) -> Result:
+    """Let the bots play to the end."""
+    while (move := next_move(game, bots)) is not None:
+        game.act(*move)
+    result = game.result
+    assert result is not None
+    return result

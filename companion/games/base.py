@@ -1,0 +1,210 @@
+"""The one contract every game follows.
+
+The box, the bots, the simulator and the tests drive every game through this
+interface alone: ``decision`` says what is asked of whom, ``act`` answers it,
+and views are the only way out of the state. A game keeps its whole state in
+one JSON-ready dataclass (``self.s``) so that it can be journalled and resumed
+after a power cut, and draws all chance from ``self.rng``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from companion.ballot import Ballot, rng_from_state, rng_state
+from companion.errors import IllegalMove
+
+__all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
+
+Choice = str | int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for: ``kind`` of choice, from which ``seats``, among ``options``.
+
+    ``seats`` lists the seats that still have to answer. Several seats answer
+    simultaneously; a ``secret`` decision is collected by a ballot and never
+    shown to anyone but the seat making it.
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    options: tuple[Choice, ...]
+    secret: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seats": list(self.seats),
+            "options": list(self.options),
+            "secret": self.secret,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winning seats, a one-word outcome, and numbers for statistics.
+
+    ``measures`` are averaged by the simulator over the games that report them,
+    so a 0/1 measure reported only when it applies becomes a conditional rate.
+    """
+
+    winners: frozenset[int]
+    outcome: str
+    measures: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": sorted(self.winners),
+            "outcome": self.outcome,
+            "measures": dict(self.measures),
+        }
+
+
+def same_choice(a: Choice, b: Choice) -> bool:
+    """Equality that does not let ``True`` pass for ``1`` or ``"1"`` for ``1``."""
+    return type(a) is type(b) and a == b
+
+
+class Game:
+    """Base of every game: validation, the act wrapper, save and restore.
+
+    Subclasses define ``State`` (a dataclass of JSON types only: lists, not
+    tuples; string keys), ``setup``, ``decision``, ``_apply``, ``public_view``,
+    ``view`` and ``result``, and may refine ``_refusal`` to name the rule a
+    refused choice breaks.
+    """
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    defaults: ClassVar[dict[str, Any]] = {}
+    choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: every outcome a game can end in, so that statistics show the rare ones at 0%
+    outcomes: ClassVar[tuple[str, ...]] = ()
+    State: ClassVar[type]
+
+    s: Any
+    ballot: Ballot | None
+
+    def __init__(self, players: int, rng: random.Random, **options: Any) -> None:
+        if not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        self.players = players
+        self.options = self._checked_options(options)
+        self.rng = rng
+        self.ballot = None
+        self.setup()
+
+    @classmethod
+    def _checked_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(options) - set(cls.defaults))
+        if unknown:
+            known = ", ".join(sorted(cls.defaults)) or "none"
+            raise ValueError(f"{cls.name} has no option {unknown[0]!r} (options: {known})")
+        merged = {**cls.defaults, **options}
+        for key, allowed in cls.choices.items():
+            if merged[key] not in allowed:
+                raise ValueError(
+                    f"{cls.name} option {key} must be one of {', '.join(map(str, allowed))}, "
+                    f"not {merged[key]!r}"
+                )
+        return merged
+
+    # -- what subclasses provide -------------------------------------------
+    def setup(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def decision(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, choice: Choice) -> None:
+        """Apply a choice already checked against ``decision``; must not raise."""
+        raise NotImplementedError
+
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+        """Why ``choice`` is not among the options: the rule it breaks."""
+        listed = ", ".join(map(str, decision.options))
+        return f"{choice!r} is not a choice for {decision.kind} (choices: {listed})"
+
+    def public_view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    # -- the contract --------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def act(self, seat: int, choice: Choice) -> None:
+        """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""
+        d = self.decision
+        if d is None:
+            raise IllegalMove("the game is over: nothing more can be played")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+            0 <= seat < self.players
+        ):
+            raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
+        if seat not in d.seats:
+            waiting = ", ".join(str(s + 1) for s in d.seats)
+            raise IllegalMove(
+                f"seat {seat + 1} is not asked now: {d.kind} waits for seat {waiting}"
+            )
+        if not any(same_choice(choice, o) for o in d.options):
+            raise IllegalMove(self._refusal(d, seat, choice))
+        self._apply(seat, choice)
+
+    def check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
+
+    # -- save and restore ----------------------------------------------------
+    @property
+    def saveable(self) -> bool:
+        """False while a secret ballot holds choices that still link to seats."""
+        return self.ballot is None
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record from which ``restore`` rebuilds exactly this game."""
+        if not self.saveable:
+            raise ValueError(
+                "a secret ballot is open: the game can be saved only before or after it"
+            )
+        return {
+            "game": self.name,
+            "players": self.players,
+            "options": dict(self.options),
+            "rng": rng_state(self.rng),
+            "state": dataclasses.asdict(self.s),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        game = cls.__new__(cls)
+        game.players = record["players"]
+        game.options = cls._checked_options(record["options"])
+        game.rng = rng_from_state(record["rng"])
+        game.ballot = None
+        names = {f.name for f in dataclasses.fields(cls.State)}
+        state = record["state"]
+        if set(state) != names:
+            raise ValueError(f"the saved {cls.name} state does not match this version")
+        game.s = cls.State(**copy.deepcopy(state))
+        return game

@@ -1,0 +1,27 @@
+import importlib
+
+import pytest
+
+from companion.games import GAMES, game_class
+
+
+def available_games() -> list[str]:
+    names = []
+    for name, target in GAMES.items():
+        module = target.partition(":")[0]
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        names.append(name)
+    return names
+
+
+def table_sizes(name: str) -> list[int]:
+    cls = game_class(name)
+    return list(range(cls.min_players, cls.max_players + 1))
+
+
+@pytest.fixture(params=available_games())
+def game_name(request):
+    return request.param

@@ -1,0 +1,133 @@
+"""The one game contract, checked on every game the package ships."""
+
+import json
+import random
+
+import pytest
+
+from companion.games import IllegalMove, new_game, restore
+from tests.conftest import available_games, table_sizes
+
+CASES = [(name, n) for name in available_games() for n in table_sizes(name)]
+
+
+def random_play(game, rng, record_every=None):
+    """Play random legal moves to the end; return the moves made."""
+    moves = []
+    while (d := game.decision) is not None:
+        seat = rng.choice(d.seats)
+        choice = rng.choice(d.options)
+        game.act(seat, choice)
+        moves.append((seat, choice))
+    return moves
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_same_seed_same_choices_same_game(name, players):
+    a = new_game(name, players=players, seed=11)
+    b = new_game(name, players=players, seed=11)
+    moves = random_play(a, random.Random(5))
+    for seat, choice in moves:
+        assert b.decision is not None
+        b.act(seat, choice)
+    assert b.over
+    assert a.public_view() == b.public_view()
+    assert a.result == b.result
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_views_are_json_ready_and_over_means_no_decision(name, players):
+    game = new_game(name, players=players, seed=2)
+    rng = random.Random(3)
+    while (d := game.decision) is not None:
+        json.dumps(game.public_view())
+        for seat in range(players):
+            json.dumps(game.view(seat))
+        json.dumps(d.to_json())
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+    assert game.over and game.result is not None
+    assert game.result.winners <= set(range(players))
+    json.dumps(game.public_view())
+    json.dumps(game.result.to_json())
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_illegal_moves_change_nothing(name, players):
+    game = new_game(name, players=players, seed=7)
+    rng = random.Random(8)
+    while (d := game.decision) is not None:
+        before = (game.public_view(), [game.view(s) for s in range(players)], d)
+        outsider = next((s for s in range(players) if s not in d.seats), None)
+        if outsider is not None:
+            with pytest.raises(IllegalMove):
+                game.act(outsider, d.options[0])
+        with pytest.raises(IllegalMove):
+            game.act(d.seats[0], "no such choice")
+        with pytest.raises(IllegalMove):
+            game.act(players, d.options[0])
+        assert (game.public_view(), [game.view(s) for s in range(players)], game.decision) == before
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+    with pytest.raises(IllegalMove, match="over"):
+        game.act(0, "anything")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_saved_record_restores_the_same_game_at_every_safe_point(name, players):
+    game = new_game(name, players=players, seed=21)
+    rng = random.Random(22)
+    saved = 0
+    while True:
+        if game.saveable:
+            record = json.loads(json.dumps(game.to_record()))
+            assert record == game.to_record(), "state must be JSON types only"
+            twin = restore(record)
+            assert twin.public_view() == game.public_view()
+            assert [twin.view(s) for s in range(players)] == [game.view(s) for s in range(players)]
+            assert twin.decision == game.decision
+            # Two restored copies continue identically, chance included.
+            a, b = restore(record), twin
+            probe_rng = random.Random(saved)
+            for _ in range(4):
+                if (d := a.decision) is None:
+                    break
+                move = (probe_rng.choice(d.seats), probe_rng.choice(d.options))
+                a.act(*move)
+                b.act(*move)
+                assert a.public_view() == b.public_view()
+            saved += 1
+        else:
+            with pytest.raises(ValueError, match="ballot"):
+                game.to_record()
+        d = game.decision
+        if d is None:
+            break
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+    assert saved > 0
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_wrong_table_sizes_and_options_are_refused_clearly(name):
+    from companion.games import game_class
+
+    cls = game_class(name)
+    with pytest.raises(ValueError, match="players"):
+        new_game(name, players=cls.max_players + 1, seed=1)
+    with pytest.raises(ValueError, match="players"):
+        new_game(name, players=cls.min_players - 1, seed=1)
+    with pytest.raises(ValueError, match="no option"):
+        new_game(name, players=cls.min_players, seed=1, colour="mauve")
+
+
+def test_unknown_game_is_named():
+    with pytest.raises(ValueError, match="no game called 'chess'"):
+        new_game("chess", players=4)
+
+
+def test_restore_refuses_a_damaged_record():
+    game = new_game("gulag", players=5, seed=1)
+    record = game.to_record()
+    del record["state"]["canal"]
+    with pytest.raises(ValueError, match="does not match"):
+        restore(record)
+    with pytest.raises(ValueError, match="not a saved game"):
+        restore({"nonsense": 1})
