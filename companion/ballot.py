@@ -89,7 +89,9 @@ class Ballot:
         if seat in self._choices:
             raise IllegalMove(f"seat {seat + 1} has already chosen in this ballot")
         if choice not in self.options:
-            raise IllegalMove(f"{choice!r} is not a choice here ({', '.join(map(str, self.options))})")
+            raise IllegalMove(
+                f"{choice!r} is not a choice here ({', '.join(map(str, self.options))})"
+            )
         self._choices[seat] = choice
 
     def choice_of(self, seat: int) -> Any:

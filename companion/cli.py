@@ -40,8 +40,13 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", choices=("smart", "random"), default="smart")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a house rule, e.g. deck=fr (repeatable)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule, e.g. deck=fr (repeatable)",
+    )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.set_defaults(func=cmd_simulate)
     return p

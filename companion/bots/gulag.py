@@ -61,7 +61,8 @@ class FactionBot:
             workers = [o for o in decision.options if o != PASS]
             enemy = BLACK if self.side == RED else RED
             score = {
-                w: self._blackness(view, int(w)) if enemy == BLACK
+                w: self._blackness(view, int(w))
+                if enemy == BLACK
                 else 1 - self._blackness(view, int(w))
                 for w in workers
             }

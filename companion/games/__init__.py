@@ -46,7 +46,9 @@ def game_class(name: str) -> type[Game]:
         raise ValueError(f"{name} is not available in this version") from None
 
 
-def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> Game:
+def new_game(
+    name: str, players: int | None = None, seed: int | None = None, **options: Any
+) -> Game:
     """A new game. ``seed`` makes it reproducible; None draws from the CSPRNG (a real table)."""
     cls = game_class(name)
     if players is None:

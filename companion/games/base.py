@@ -93,9 +93,7 @@ class Game:
     ballot: Ballot | None
 
     def __init__(self, players: int, rng: random.Random, **options: Any) -> None:
-        if not isinstance(players, int) or not (
-            self.min_players <= players <= self.max_players
-        ):
+        if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):
             raise ValueError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
                 f"not {players!r}"
@@ -158,9 +156,7 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalMove("the game is over: nothing more can be played")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (
-            0 <= seat < self.players
-        ):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < self.players):
             raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
         if seat not in d.seats:
             waiting = ", ".join(str(s + 1) for s in d.seats)

@@ -269,4 +269,3 @@ class Gulag(Game):
         side = end_table(red, black, self.s.canal)
         winners = frozenset(i for i, r in enumerate(roles) if r == side)
         return Result(winners, side, {"canal": float(self.s.canal)})
-
