@@ -6,8 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from companion.box.board import BOARDS
 from companion.games import GAMES
+from companion.ui.i18n import LANGUAGES
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -30,6 +33,79 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _settings(args: argparse.Namespace) -> Any:
+    from companion.games import game_class
+    from companion.table import Settings
+
+    players = args.players or game_class(args.game).min_players
+    return Settings(args.game, players, args.lang, _options(args.option))
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from companion.box import WallClock, open_box
+    from companion.box.terminal import Terminal
+    from companion.table import Table
+
+    box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
+    try:
+        table = Table(box, seed=args.seed, lang=args.lang)
+        if args.game:
+            table.start(_settings(args))
+        if box.virtual and not args.headless:
+            Terminal(box, table.step).run()
+        else:
+            run_forever(table)
+    finally:
+        box.close()
+    return 0
+
+
+def run_forever(table: Any) -> None:
+    """The kiosk's loop: poll the buttons, run the table, every 10 ms."""
+    import time
+
+    while True:
+        table.step()
+        time.sleep(0.01)
+
+
+def _pinout(args: argparse.Namespace) -> Any:
+    from companion.box.pinout import load_pinout
+
+    return load_pinout(args.pinout)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.box import VirtualClock, open_box
+    from companion.demo import play
+
+    if args.board != "virtual":
+        raise ValueError("the demo presses buttons by software: it runs on --board virtual only")
+    box = open_box("virtual", pinout=_pinout(args), clock=VirtualClock())
+    if not args.headless:
+        from companion.box.terminal import oled_art
+
+        box.outputs.frame_sinks.append(lambda image, t: print("\n".join(oled_art(image)), "\n"))
+    frames = Path(args.frames) if args.frames else None
+    try:
+        run = play(_settings(args), args.seed, frames, args.bots, box=box)
+    finally:
+        box.close()
+    table = run.table
+    assert table is not None and table.game is not None
+    result = table.game.result
+    assert result is not None
+    winners = " ".join(str(s + 1) for s in sorted(result.winners)) or "none"
+    print(
+        f"{args.game}: {result.outcome}, winners: seats {winners}; "
+        f"{len(run.frames)} frames, {len(run.trace)} LED/buzzer events, {run.presses} presses"
+        + (f", written to {frames}" if frames else "")
+    )
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -49,6 +125,43 @@ def parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.set_defaults(func=cmd_simulate)
+
+    def table_args(cmd: argparse.ArgumentParser, game_required: bool) -> None:
+        if game_required:
+            cmd.add_argument("game", choices=sorted(GAMES))
+        else:
+            cmd.add_argument(
+                "--game",
+                choices=sorted(GAMES),
+                default=None,
+                help="skip setup and start this game at once",
+            )
+        cmd.add_argument("--players", type=int, default=None)
+        cmd.add_argument("--lang", choices=LANGUAGES, default="en")
+        cmd.add_argument(
+            "--seed",
+            type=int,
+            default=None,
+            help="reproducible shuffles (tests, demos); default: the CSPRNG",
+        )
+        cmd.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+        cmd.add_argument(
+            "--board", choices=BOARDS, default="auto" if not game_required else "virtual"
+        )
+        cmd.add_argument(
+            "--pinout", default=None, help="pinout file (default hardware/pinout.toml)"
+        )
+        cmd.add_argument("--headless", action="store_true", help="no terminal front end")
+
+    run = sub.add_parser("run", help="run the box (the virtual board in this terminal off a Pi)")
+    table_args(run, game_required=False)
+    run.set_defaults(func=cmd_run)
+
+    demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")
+    table_args(demo, game_required=True)
+    demo.add_argument("--frames", default=None, help="write every frame as PNG, and trace.txt")
+    demo.add_argument("--bots", choices=("smart", "random"), default="smart")
+    demo.set_defaults(func=cmd_demo, seed=1)
     return p
 
 
@@ -56,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.func(args)
+    except KeyboardInterrupt:
+        return 130
     except ValueError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,103 @@
+"""What the box shows and sounds, on the box's clock, with a trace of every change.
+
+Blinks and beeps are timed by the table's own schedule rather than
+gpiozero's background threads, so that the same presses give the same
+trace to the millisecond: that is what lets a test prove that every secret
+choice looks and sounds the same.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from companion.box.board import Board
+
+FEEDBACK_BLINK = 0.15  # seconds the status LED lights after a press
+FEEDBACK_BEEP = 0.06  # seconds the buzzer sounds after a press
+
+FrameSink = Callable[[Image.Image, float], None]
+
+
+class Outputs:
+    def __init__(self, board: Board, clock: Callable[[], float]) -> None:
+        self.board = board
+        self.clock = clock
+        self.trace: list[str] = []
+        self.frame_sinks: list[FrameSink] = []
+        self.frames_shown = 0
+        self._last_frame: bytes | None = None
+        self._levels: dict[str, Any] = {}
+        self._due: list[tuple[float, int, str, Any]] = []
+        self._order = itertools.count()
+
+    def level(self, device: str) -> Any:
+        """What a device shows now (0 when never set)."""
+        return self._levels.get(device, 0)
+
+    # -- immediate changes --------------------------------------------------------
+    def _record(self, device: str, value: Any) -> bool:
+        if self._levels.get(device) == value:
+            return False
+        self._levels[device] = value
+        self.trace.append(f"{self.clock():.3f} {device} {value}")
+        return True
+
+    def show(self, image: Image.Image) -> bool:
+        """Hand a frame to the OLED driver if it differs from the one shown."""
+        data = image.tobytes()
+        if data == self._last_frame:
+            return False
+        self._last_frame = data
+        self.board.oled.display(image)
+        self.frames_shown += 1
+        now = self.clock()
+        for sink in self.frame_sinks:
+            sink(image, now)
+        return True
+
+    def set_bar(self, lit: int) -> None:
+        """Light the bottom ``lit`` LEDs of the bar (0 to 10)."""
+        lit = max(0, min(len(self.board.bar), lit))
+        if self._record("bar", lit):
+            self.board.bar.value = lit / len(self.board.bar)
+
+    def set_led(self, name: str, value: float) -> None:
+        if self._record(name, round(value, 3)):
+            getattr(self.board, name).value = value
+
+    def set_buzzer(self, on: bool) -> None:
+        if self._record("buzzer", int(on)):
+            self.board.buzzer.value = int(on)
+
+    # -- timed changes ------------------------------------------------------------
+    def later(self, delay: float, device: str, value: Any) -> None:
+        heapq.heappush(self._due, (self.clock() + delay, next(self._order), device, value))
+
+    def feedback(self) -> None:
+        """The one blink-and-beep every press gets, whatever was pressed."""
+        self.set_led("status_a", 1.0)
+        self.set_buzzer(True)
+        self.later(FEEDBACK_BEEP, "buzzer", False)
+        self.later(FEEDBACK_BLINK, "status_a", 0.0)
+
+    def tick(self) -> None:
+        """Carry out the timed changes that are due."""
+        now = self.clock()
+        while self._due and self._due[0][0] <= now:
+            _, _, device, value = heapq.heappop(self._due)
+            if device == "buzzer":
+                self.set_buzzer(value)
+            else:
+                self.set_led(device, value)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._due)
+
+    def next_due(self) -> float | None:
+        return self._due[0][0] if self._due else None

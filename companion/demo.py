@@ -1,0 +1,166 @@
+"""Bots at the virtual box: a full game played only by pressing the mock buttons.
+
+The demo reads the box's screen state the way a player reads the screen, asks
+each seat's bot what it wants, and presses buttons to say it, on a virtual
+clock so that the same seed gives the same frames and trace to the byte.
+Every distinct OLED frame can be written as a PNG and every LED and buzzer
+change to a trace file. The convention kiosk loops over it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from companion.bots import Bot, make_bots
+from companion.box import Box, VirtualClock, open_box
+from companion.games import Game
+from companion.table import Settings, Table
+
+TAP = 0.08  # seconds a button is held for a press
+GAP = 0.4  # seconds between presses (longer than the table's guard)
+PEEK = 1.0  # seconds PEEK is held
+
+BotFactory = Callable[[Game, random.Random], list[Bot]]
+
+
+@dataclass
+class DemoRun:
+    """What a demo leaves behind: frames, the LED/buzzer trace, the log, the game."""
+
+    frames: list[bytes] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    presses: int = 0
+    table: Table | None = None
+
+
+class _Capture(logging.Handler):
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(logging.INFO)
+        self.lines = lines
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+class Player:
+    """Presses the box's buttons for the bots."""
+
+    def __init__(self, box: Box, table: Table, clock: VirtualClock) -> None:
+        self.box = box
+        self.table = table
+        self.clock = clock
+        self.presses = 0
+
+    def wait(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+        self.table.step()
+
+    def press(self, button: str, hold: float = TAP) -> None:
+        self.box.board.drive(button, True)
+        self.wait(hold)
+        self.box.board.drive(button, False)
+        self.wait(GAP)
+        self.presses += 1
+
+    def setup(self, settings: Settings) -> None:
+        """Walk the setup screen to the wanted settings, row by row."""
+        table = self.table
+        wanted = {"game": settings.game, "players": settings.players, "lang": settings.lang}
+        wanted |= settings.options or {}
+        while table.mode == "setup":
+            key, values = table.setup_rows[table.setup_row]
+            target = wanted.get(key, values[0])
+            if target not in values:
+                raise ValueError(f"{key} cannot be {target!r} (choices: {values})")
+            while table.setup_values[key] != target:
+                self.press("up")
+                key, values = table.setup_rows[table.setup_row]
+            self.press("ok")
+
+    def answer(self, choice: Any) -> None:
+        """Give ``choice`` for the decision on screen."""
+        table = self.table
+        game = table.game
+        assert game is not None and game.decision is not None
+        if table.mode == "peek":
+            self.press("peek", hold=PEEK)
+            self.press("ok")
+        elif table.mode == "choose":
+            a, _ = table.ui.choice_buttons(game.decision)
+            self.press("choice_a" if choice == a else "choice_b")
+            self.press("ok")
+        elif table.mode == "cursor":
+            items = table.ui.candidates(game.decision, game.public_view())
+            steps = (items.index(choice) - table.cursor) % len(items)
+            for _ in range(steps):
+                self.press("down")
+            self.press("ok")
+        else:
+            raise RuntimeError(f"cannot answer in mode {table.mode}")
+
+
+def play(
+    settings: Settings,
+    seed: int,
+    frames_dir: Path | None = None,
+    bots: str | BotFactory = "smart",
+    box: Box | None = None,
+) -> DemoRun:
+    """Play one whole game on the virtual box; returns what it showed."""
+    clock = VirtualClock()
+    box = box or open_box("virtual", clock=clock)
+    if not isinstance(box.clock, VirtualClock):
+        raise ValueError("the demo runs on the virtual clock")
+    clock = box.clock
+    run = DemoRun()
+    handler = _Capture(run.log)
+    logger = logging.getLogger("companion")
+    logger.addHandler(handler)
+    previous_level = logger.level
+    logger.setLevel(logging.INFO)
+    if frames_dir is not None:
+        frames_dir.mkdir(parents=True, exist_ok=True)
+
+    def keep_frame(image: Image.Image, t: float) -> None:
+        run.frames.append(image.tobytes())
+        if frames_dir is not None:
+            image.save(frames_dir / f"frame-{len(run.frames):04d}.png")
+
+    box.outputs.frame_sinks.append(keep_frame)
+    try:
+        table = Table(box, seed=seed, lang=settings.lang)
+        run.table = table
+        player = Player(box, table, clock)
+        table.step()
+        player.setup(settings)
+        game = table.game
+        assert game is not None
+        rng = random.Random(seed)
+        seat_bots = bots(game, rng) if callable(bots) else make_bots(game, bots, rng)
+        while table.mode != "over":
+            if table.mode in ("handoff", "announce"):
+                player.press("ok")
+                continue
+            game = table.game
+            assert game is not None and game.decision is not None
+            d = game.decision
+            seat = d.seats[0]
+            player.answer(seat_bots[seat].choose(game.view(seat), d))
+        player.press("down")  # the second final page: everyone's card
+        player.press("up")
+        run.presses = player.presses
+        run.trace = list(box.outputs.trace)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous_level)
+    if frames_dir is not None:
+        (frames_dir / "trace.txt").write_text("\n".join(run.trace) + "\n", encoding="utf-8")
+    return run

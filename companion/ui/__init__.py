@@ -1,0 +1,1 @@
+"""Screens: each game's public view drawn on the 128x64 canvas, in English or French."""

@@ -1,0 +1,178 @@
+"""Gulag's screens: what the box says at each step, read from the game's views only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games import Decision
+from companion.ui.canvas import Screen
+from companion.ui.i18n import Translate
+
+TITLE = "Gulag"
+
+#: setup rows: option key -> values (the first is the default); players come first
+SETTINGS: dict[str, tuple[Any, ...]] = {
+    "players": (7, 8, 9, 10, 5, 6),
+    "deal": ("box", "cards"),
+    "deck": ("en", "fr"),
+}
+
+
+def setting_label(key: str, t: Translate) -> str:
+    return {"players": t("Players"), "deal": t("Deal"), "deck": t("Deck")}[key]
+
+
+def setting_value(key: str, value: Any, t: Translate) -> str:
+    if key == "deal":
+        return t("by the box") if value == "box" else t("own cards")
+    if key == "deck":
+        return t("English") if value == "en" else t("French")
+    return str(value)
+
+
+def status(view: dict[str, Any], t: Translate) -> str:
+    return t("Turn {turn}/{turns} Canal {canal}").format(**view)
+
+
+def bar(view: dict[str, Any]) -> int:
+    """The LED bar is the printed score track: one LED a Work card, 0 to 10."""
+    return min(view["canal"], 10)
+
+
+def seat_label(seat: int, t: Translate) -> str:
+    return t("seat {n}").format(n=seat + 1)
+
+
+def option_label(option: Any, t: Translate) -> str:
+    labels = {
+        "none": t("no one"),
+        "red": t("red"),
+        "black": t("black"),
+        "work": t("Work"),
+        "strike": t("Strike"),
+    }
+    return seat_label(option, t) if isinstance(option, int) else labels[option]
+
+
+def role_of(decision: Decision, t: Translate) -> str:
+    """What the seat asked is doing, for the hand-over screen."""
+    return {
+        "peek": t("Look at a card."),
+        "pick_worker": t("Commissar: pick the team."),
+        "pick_supervisor": t("Commissar: pick the team."),
+        "task": t("Worker: play a card."),
+        "supervise": t("Supervisor: give an order."),
+        "reveal_role": t("Show your worker card."),
+    }[decision.kind]
+
+
+def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
+    """What the cursor runs through: every seat for picks, so refusals can be explained."""
+    if decision.kind in ("pick_worker", "pick_supervisor"):
+        return list(range(view["players"]))
+    return list(decision.options)
+
+
+def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
+    """The options on the A and B buttons, for a secret choice."""
+    return ("work", "strike") if decision.kind == "task" else None
+
+
+def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
+    seat = decision.seats[0] + 1
+    kind = decision.kind
+    if kind == "pick_worker":
+        n = len(view["workers"]) + 1
+        return [t("Seat {seat}, commissar:").format(seat=seat), t("worker {n}?").format(n=n)]
+    if kind == "pick_supervisor":
+        return [t("Seat {seat}, commissar:").format(seat=seat), t("the supervisor?")]
+    if kind == "supervise":
+        return [t("Seat {seat}, supervisor:").format(seat=seat), t("order a swap?")]
+    if kind == "reveal_role":
+        return [t("Seat {seat}: your worker").format(seat=seat), t("card is")]
+    if kind == "task":
+        return [t("Seat {seat}, worker:").format(seat=seat), t("play Work or Strike.")]
+    if kind == "peek":
+        right = (decision.seats[0] - 1) % view["players"] + 1
+        return [
+            t("Seat {seat}: hold PEEK").format(seat=seat),
+            t("to see the card of"),
+            t("seat {n} (your right).").format(n=right),
+        ]
+    raise KeyError(kind)
+
+
+def peek(view: dict[str, Any], t: Translate) -> Screen:
+    """The private card, shown only while PEEK is held."""
+    card = view["right_card"]
+    big = t("RED") if card == "red" else t("BLACK")
+    return Screen(
+        status(view, t),
+        (t("Seat {n} is").format(n=view["right"] + 1),),
+        t("Release to hide"),
+        big=big,
+    )
+
+
+def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
+    """What the table must see after a move: the order, the inspection."""
+    if len(after["history"]) == len(before["history"]):
+        return []
+    turn = after["history"][-1]
+    screens = []
+    if turn["ordered"] is not None:
+        screens.append(
+            Screen(
+                status(after, t),
+                (
+                    t("The supervisor"),
+                    t("ordered seat {n}").format(n=turn["ordered"] + 1),
+                    t("to swap the card."),
+                ),
+                t("OK: inspect"),
+            )
+        )
+    cards = " ".join(option_label(c, t) for c in after["last_inspection"])
+    screens.append(
+        Screen(
+            status(after, t),
+            (t("Cards: {cards}").format(cards=cards),),
+            t("OK: next"),
+            big=f"+{turn['work']}",
+        )
+    )
+    return screens
+
+
+def final(view: dict[str, Any], t: Translate) -> list[Screen]:
+    result = view["result"]
+    roles = view["roles"]
+    red = [str(i + 1) for i, r in enumerate(roles) if r == "red"]
+    black = [str(i + 1) for i, r in enumerate(roles) if r == "black"]
+    headline = {
+        "red": t("RED WIN"),
+        "black": t("BLACK WIN"),
+        "draw": t("DRAW"),
+    }[result["outcome"]]
+    canal, goal = view["canal"], 2 * len(red)
+    if canal > goal:
+        why = t("Canal {canal} > {goal}: built").format(canal=canal, goal=goal)
+    elif canal < goal:
+        why = t("Canal {canal} < {goal}: abolished").format(canal=canal, goal=goal)
+    elif result["outcome"] == "draw":
+        why = t("Canal {canal} = {goal}: late").format(canal=canal, goal=goal)
+    else:
+        why = t("Canal {canal} = {goal}: fewer win").format(canal=canal, goal=goal)
+    keys = t("▲▼ page  hold OK: new")
+    return [
+        Screen(t("Game over"), (why,), keys, big=headline),
+        Screen(
+            t("Game over"),
+            (
+                t("Red: {seats}").format(seats=" ".join(red) or "-"),
+                t("Black: {seats}").format(seats=" ".join(black) or "-"),
+                t("Canal {canal}, {red} red").format(canal=canal, red=len(red)),
+            ),
+            keys,
+        ),
+    ]
