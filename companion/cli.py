@@ -87,7 +87,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.headless:
         from companion.box.terminal import oled_art
 
-        box.outputs.frame_sinks.append(lambda image, t: print("\n".join(oled_art(image)), "\n"))
+        box.outputs.frame_sinks.append(
+            lambda image, t: print("\n".join(oled_art(box.board.glass())), "\n")
+        )
     frames = Path(args.frames) if args.frames else None
     try:
         run = play(_settings(args), args.seed, frames, args.bots, box=box)
@@ -103,6 +105,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
         f"{len(run.frames)} frames, {len(run.trace)} LED/buzzer events, {run.presses} presses"
         + (f", written to {frames}" if frames else "")
     )
+    return 0
+
+
+def cmd_hardware(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.box.pinout import pinout_path
+    from companion.box.wiring import bom, wiring
+
+    pinout = _pinout(args)
+    folder = Path(pinout_path(args.pinout)).parent
+    docs = {folder / "wiring.md": wiring(pinout), folder / "bom.md": bom(pinout)}
+    if args.write:
+        for path, text in docs.items():
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+        return 0
+    stale = [str(p) for p, text in docs.items() if not p.exists() or p.read_text() != text]
+    if stale:
+        print(f"out of date with the pinout: {', '.join(stale)} (run: companion hardware --write)")
+        return 1
+    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring and BOM up to date")
     return 0
 
 
@@ -162,6 +186,11 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--frames", default=None, help="write every frame as PNG, and trace.txt")
     demo.add_argument("--bots", choices=("smart", "random"), default="smart")
     demo.set_defaults(func=cmd_demo, seed=1)
+
+    hw = sub.add_parser("hardware", help="check (or --write) the wiring and BOM against the pinout")
+    hw.add_argument("--pinout", default=None)
+    hw.add_argument("--write", action="store_true")
+    hw.set_defaults(func=cmd_hardware)
     return p
 
 

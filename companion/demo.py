@@ -129,7 +129,8 @@ def play(
     if frames_dir is not None:
         frames_dir.mkdir(parents=True, exist_ok=True)
 
-    def keep_frame(image: Image.Image, t: float) -> None:
+    def keep_frame(_: Image.Image, t: float) -> None:
+        image = box.board.glass()  # what the driver really lit, not what it was handed
         run.frames.append(image.tobytes())
         if frames_dir is not None:
             image.save(frames_dir / f"frame-{len(run.frames):04d}.png")

@@ -14,7 +14,8 @@ from typing import Any
 
 from gpiozero import PWMLED, Button, Buzzer, LEDBarGraph
 
-from companion.box.oled import RecordingInterface, open_oled
+from companion.box.oled import open_oled
+from companion.box.panel import VirtualPanel
 from companion.box.pinout import BUTTONS, Pinout
 
 BOARDS = ("auto", "pi", "virtual")
@@ -62,6 +63,12 @@ class Board:
         else:
             pin.drive_high()
 
+    def glass(self) -> Image.Image:
+        """What the virtual panel lights, decoded from the bytes the driver sent."""
+        if self.kind != "virtual":
+            raise RuntimeError("only the virtual panel can be read back")
+        return self.oled_interface.image()
+
     def close(self) -> None:
         for device in (*self.buttons.values(), self.bar, self.status_a, self.status_b):
             device.close()
@@ -79,7 +86,8 @@ def open_board(kind: str, pinout: Pinout) -> Board:
     if kind == "virtual":
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        return Board(pinout, MockFactory(pin_class=MockPWMPin), RecordingInterface(), kind)
+        panel = VirtualPanel(pinout.oled.driver)
+        return Board(pinout, MockFactory(pin_class=MockPWMPin), panel, kind)
     from luma.core.interface.serial import i2c
 
     interface = i2c(port=pinout.oled.bus, address=pinout.oled.address)

@@ -17,33 +17,6 @@ from PIL import Image
 from companion.box.pinout import Oled
 
 
-class RecordingInterface:
-    """A serial interface that talks to no bus: the virtual board's I2C.
-
-    It counts the bytes the driver would send, so the benchmark can measure
-    the cost of an update, and keeps the last data block for tests.
-    """
-
-    def __init__(self) -> None:
-        self.command_bytes = 0
-        self.data_bytes = 0
-        self.last_data: list[int] = []
-
-    def command(self, *cmd: int) -> None:
-        self.command_bytes += len(cmd)
-
-    def data(self, data: list[int]) -> None:
-        self.data_bytes += len(data)
-        self.last_data = list(data)
-
-    def cleanup(self) -> None:
-        pass
-
-    @property
-    def sent(self) -> int:
-        return self.command_bytes + self.data_bytes
-
-
 def page_bytes(image: Image.Image, page: int) -> bytes:
     """One page in SSD1306 order: a byte per column, bit k = row 8 * page + k."""
     strip = image.crop((0, 8 * page, image.width, 8 * page + 8))

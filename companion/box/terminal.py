@@ -85,10 +85,10 @@ class Terminal:
         self.toggled: set[str] = set()
         self.last_key = ""
         self.frame: list[str] = []
-        box.outputs.frame_sinks.append(lambda image, t: self._new_frame(image))
+        box.outputs.frame_sinks.append(lambda image, t: self._new_frame())
 
-    def _new_frame(self, image: Image.Image) -> None:
-        self.frame = oled_art(image)
+    def _new_frame(self) -> None:
+        self.frame = oled_art(self.box.board.glass())
 
     def key(self, text: str) -> bool:
         """One key from the keyboard; False to quit."""
