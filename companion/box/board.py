@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gpiozero import PWMLED, Button, Buzzer, LEDBarGraph
+from PIL import Image
 
 from companion.box.oled import open_oled
 from companion.box.panel import VirtualPanel
