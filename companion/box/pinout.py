@@ -56,12 +56,12 @@ class Pinout:
         return used
 
 
-def _need(table: dict[str, Any], key: str, where: str, kind: type) -> Any:
+def _need(table: dict[str, Any], key: str, section: str, kind: type) -> Any:
     if key not in table:
-        raise PinoutError(f"{where}: '{key}' is missing")
+        raise PinoutError(f"[{section}]: '{key}' is missing")
     value = table[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise PinoutError(f"{where}.{key}: expected {kind.__name__}, found {value!r}")
+        raise PinoutError(f"{section}.{key}: expected {kind.__name__}, found {value!r}")
     return value
 
 
@@ -74,29 +74,30 @@ def _gpio(value: Any, where: str) -> int:
 def parse_pinout(data: dict[str, Any], source: str = "") -> Pinout:
     """Validate parsed TOML and build the pinout."""
     for section in ("buttons", "leds", "buzzer", "oled"):
-        _need(data, section, source or "pinout", dict)
+        if not isinstance(data.get(section), dict):
+            raise PinoutError(f"{source or 'the pinout'}: the [{section}] section is missing")
     buttons = {}
     for name in BUTTONS:
-        buttons[name] = _gpio(_need(data["buttons"], name, "[buttons]", int), f"buttons.{name}")
+        buttons[name] = _gpio(_need(data["buttons"], name, "buttons", int), f"buttons.{name}")
     extra = sorted(set(data["buttons"]) - set(BUTTONS))
     if extra:
         raise PinoutError(f"[buttons]: unknown button '{extra[0]}' (buttons: {', '.join(BUTTONS)})")
     leds = data["leds"]
-    bar = _need(leds, "bar", "[leds]", list)
+    bar = _need(leds, "bar", "leds", list)
     if len(bar) != BAR_LEDS:
         raise PinoutError(f"leds.bar: the bar has {BAR_LEDS} LEDs, found {len(bar)} pins")
     bar_pins = tuple(_gpio(p, f"leds.bar[{i}]") for i, p in enumerate(bar))
     oled = data["oled"]
-    driver = _need(oled, "driver", "[oled]", str)
+    driver = _need(oled, "driver", "oled", str)
     if driver not in DRIVERS:
         raise PinoutError(f"oled.driver: {driver!r} is not one of {', '.join(DRIVERS)}")
-    bus = _need(oled, "bus", "[oled]", int)
+    bus = _need(oled, "bus", "oled", int)
     if bus not in I2C_PINS:
         raise PinoutError(f"oled.bus: {bus} is not an I2C bus of the header (0 or 1)")
-    address = _need(oled, "address", "[oled]", int)
+    address = _need(oled, "address", "oled", int)
     if not 0x03 <= address <= 0x77:
         raise PinoutError(f"oled.address: {address:#x} is not a 7-bit I2C address")
-    rotate = _need(oled, "rotate", "[oled]", int)
+    rotate = _need(oled, "rotate", "oled", int)
     if rotate not in (0, 2):
         raise PinoutError(
             f"oled.rotate: {rotate}; the screens are landscape, so 0 or 2 (upside down)"
@@ -104,9 +105,9 @@ def parse_pinout(data: dict[str, Any], source: str = "") -> Pinout:
     pinout = Pinout(
         buttons=buttons,
         bar=bar_pins,
-        status_a=_gpio(_need(leds, "status_a", "[leds]", int), "leds.status_a"),
-        status_b=_gpio(_need(leds, "status_b", "[leds]", int), "leds.status_b"),
-        buzzer=_gpio(_need(data["buzzer"], "pin", "[buzzer]", int), "buzzer.pin"),
+        status_a=_gpio(_need(leds, "status_a", "leds", int), "leds.status_a"),
+        status_b=_gpio(_need(leds, "status_b", "leds", int), "leds.status_b"),
+        buzzer=_gpio(_need(data["buzzer"], "pin", "buzzer", int), "buzzer.pin"),
         oled=Oled(driver, bus, address, rotate),
         source=source,
     )
