@@ -177,7 +177,7 @@ class Table:
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
-            log.info("seat %d: %s %s", seat + 1, d.kind, choice)
+            log.info("seat %d: %s %s", seat + 1, d.kind, self.ui.option_label(choice, str))
         self.announcements = self.ui.announcements(before, game.public_view(), self.t)
         if d.secret or self.announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal

@@ -132,7 +132,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 t("OK: inspect"),
             )
         )
-    cards = " ".join(option_label(c, t) for c in after["last_inspection"])
+    cards = ", ".join(option_label(c, t) for c in after["last_inspection"])
     screens.append(
         Screen(
             status(after, t),

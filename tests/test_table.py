@@ -1,0 +1,292 @@
+"""Gulag at the table: the box in the middle, played only by pressing its buttons."""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.bots import RandomBot, make_bots
+from companion.box import VirtualClock, open_box
+from companion.demo import GAP, Player, play
+from companion.games.gulag import BLACK, RED, STRIKE, WORK, end_table
+from companion.table import Settings, Table
+from companion.ui import gulag as gulag_ui
+from companion.ui.canvas import overflow, render
+from companion.ui.i18n import translator
+
+REFERENCES = Path(__file__).parent / "reference"
+
+
+@pytest.fixture
+def box():
+    box = open_box("virtual", clock=VirtualClock())
+    yield box
+    box.close()
+
+
+def started(box, settings, seed):
+    """A table that has just started ``settings``, its first screen read."""
+    table = Table(box, seed=seed)
+    table.start(settings)
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    return table, player
+
+
+def lit_bar(box):
+    """How many bar LEDs the mock pins have lit."""
+    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+
+
+def test_a_whole_seven_player_game_by_button_presses_only(box):
+    run = play(Settings("gulag", 7, "en"), seed=5, box=box)
+    game = run.table.game
+    assert game.over and run.presses > 100
+    view = game.public_view()
+    assert len(view["history"]) == 7
+    # The final screen is the result screen, as the panel shows it.
+    final = gulag_ui.final(view, translator("en"))[0]
+    assert box.board.glass().tobytes() == render(final).tobytes()
+    # The canal is on the LED bar, as the printed score track: one LED a Work card.
+    assert lit_bar(box) == min(view["canal"], 10)
+    # The winners are the game's, and agree with the end table.
+    roles = view["roles"]
+    side = end_table(roles.count(RED), roles.count(BLACK), view["canal"])
+    assert game.result.winners == {i for i, r in enumerate(roles) if r == side}
+
+
+class ForcedWorkers:
+    """Random bots, except that in turn 1 the two workers play the given cards.
+
+    The supervisor orders no swap that turn: a swap would turn the two runs'
+    different cards into different public results, as the rules intend.
+    """
+
+    def __init__(self, cards, seed):
+        self.cards = cards
+        self.rng = random.Random(seed)
+
+    def __call__(self, game, rng):
+        outer = self
+
+        class Bot:
+            def choose(self, view, decision):
+                if decision.kind == "task" and view["turn"] == 1:
+                    return outer.cards[view["workers"].index(view["seat"])]
+                if decision.kind == "supervise" and view["turn"] == 1:
+                    return "none"
+                return RandomBot(outer.rng).choose(view, decision)
+
+        return [Bot() for _ in range(game.players)]
+
+
+def test_swapping_two_workers_cards_changes_no_frame_blink_beep_or_log_line():
+    def run(cards):
+        box = open_box("virtual", clock=VirtualClock())
+        try:
+            return play(Settings("gulag", 7, "en"), seed=9, bots=ForcedWorkers(cards, 4), box=box)
+        finally:
+            box.close()
+
+    a = run((WORK, STRIKE))
+    b = run((STRIKE, WORK))
+    assert a.frames == b.frames
+    assert a.trace == b.trace
+    assert a.log == b.log
+    assert any("task recorded" in line for line in a.log)
+    # ... and the two games really did differ in who played what.
+    c = run((WORK, WORK))
+    assert c.frames != a.frames
+
+
+def test_every_choice_gets_the_same_feedback(box):
+    """A then OK and B then OK leave the same blink and beep, to the millisecond."""
+
+    def secret_choice(button):
+        b = open_box("virtual", clock=VirtualClock())
+        table, player = started(b, Settings("gulag", 5, "en", {"deal": "cards"}), 1)
+        player.press("ok")  # the commissar takes the box
+        for seat in (1, 2, 3):
+            player.answer(seat)
+        player.press("ok")  # seat 2 takes the box
+        start = len(b.outputs.trace)
+        player.press(button)
+        player.press("ok")
+        trace = b.outputs.trace[start:]
+        b.close()
+        return trace
+
+    work, strike = secret_choice("choice_a"), secret_choice("choice_b")
+    assert work == strike
+    assert any("buzzer 1" in line for line in work)
+    assert any("status_a 1.0" in line for line in work)
+
+
+def table_at_first_pick(box, players=7):
+    table, player = started(box, Settings("gulag", players, "en", {"deal": "cards"}), 2)
+    player.press("ok")  # seat 1, the commissar, takes the box
+    assert table.mode == "cursor"
+    return table, player
+
+
+def test_commissar_choosing_themself_is_refused_on_screen(box):
+    table, player = table_at_first_pick(box)
+    assert table.cursor == 1  # the cursor starts on the first legal seat, seat 2
+    player.press("up")  # onto seat 1, the commissar
+    player.press("ok")
+    shown = table.screen()
+    assert shown.status == "Not allowed"
+    assert "G3: the commissar never selects themself" in " ".join(shown.body)
+    assert table.game.public_view()["workers"] == []
+    player.press("ok")  # dismiss
+    assert table.screen().status.startswith("Turn 1/7")
+
+
+def test_back_undoes_an_open_pick_but_never_a_secret_card(box):
+    table, player = table_at_first_pick(box)
+    player.answer(1)
+    player.answer(2)
+    assert table.game.public_view()["workers"] == [1, 2]
+    player.press("back")
+    assert table.game.public_view()["workers"] == [1]
+    player.answer(2)
+    player.answer(3)
+    for _ in range(2):  # both workers play, each after taking the box
+        player.press("ok")
+        player.answer(WORK)
+    player.press("ok")  # the supervisor takes the box
+    assert table.game.decision.kind == "supervise"
+    player.press("back")
+    assert table.screen().status == "Not allowed"
+    assert "Nothing to undo" in " ".join(table.screen().body)
+    assert table.game.decision.kind == "supervise"
+
+
+def test_back_before_ok_lets_a_worker_choose_again(box):
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    player.press("ok")
+    player.press("choice_a")
+    assert table.mode == "confirm"
+    player.press("back")
+    assert table.mode == "choose" and table.game.decision.seats == (1, 2)
+    player.press("choice_b")
+    player.press("ok")
+    assert table.game.decision.seats == (2,)
+
+
+def test_a_double_press_cannot_skip_the_next_screen(box):
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    for _ in range(2):
+        player.press("ok")
+        player.answer(STRIKE)
+    player.press("ok")
+    player.answer(1)  # order seat 2 to swap: two announcements follow
+    assert table.mode == "announce" and len(table.announcements) == 2
+    board = box.board
+    board.drive("ok", True)
+    player.wait(0.05)
+    board.drive("ok", False)
+    player.wait(0.05)
+    board.drive("ok", True)  # a second press 0.1 s later: meant for nothing
+    player.wait(0.05)
+    board.drive("ok", False)
+    player.wait(0.5)
+    assert table.mode == "announce" and len(table.announcements) == 1
+    assert table.screen().big == "+1"
+
+
+def test_peek_shows_the_right_neighbours_card_only_while_held(box):
+    table, player = started(box, Settings("gulag", 6, "en"), 3)
+    player.press("ok")
+    assert table.mode == "peek"
+    hidden = box.board.glass().tobytes()
+    box.board.drive("peek", True)
+    player.wait(0.2)
+    card = table.game.view(0)["right_card"]
+    assert table.screen().big == ("RED" if card == RED else "BLACK")
+    assert table.screen().body == ("Seat 6 is",)
+    box.board.drive("peek", False)
+    player.wait(0.2)
+    assert box.board.glass().tobytes() == hidden
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("players", "deal"), [(5, "box"), (8, "cards"), (10, "box")])
+def test_every_screen_fits_and_says_who_and_what(lang, players, deal, monkeypatch):
+    shown = []
+    original = Table.screen
+
+    def spy(self):
+        screen = original(self)
+        shown.append((self.mode, screen))
+        return screen
+
+    monkeypatch.setattr(Table, "screen", spy)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        play(Settings("gulag", players, lang, {"deal": deal}), seed=players, box=box)
+    finally:
+        box.close()
+    for mode, screen in shown:
+        assert overflow(screen) == [], (mode, screen)
+        if mode in ("handoff", "choose", "confirm", "cursor", "peek"):
+            # Every waiting screen names the seat it waits for.
+            text = " ".join((*screen.body, screen.keys))
+            assert any(f" {n}" in text for n in range(1, players + 1)), screen
+
+
+# -- reference screens -----------------------------------------------------------------
+
+
+def screens_to_check(lang):
+    """A few screens of a seeded game, as the panel shows them."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=11, lang=lang)
+        player = Player(box, table, box.clock)
+        table.step()
+        shots = {"setup": box.board.glass()}
+        player.setup(Settings("gulag", 7, lang))
+        shots["handoff"] = box.board.glass()
+        player.press("ok")
+        player.press("peek", hold=0.3)
+        box.board.drive("peek", True)
+        player.wait(0.2)
+        shots["peek"] = box.board.glass()
+        box.board.drive("peek", False)
+        player.wait(0.2)
+        bots = make_bots(table.game, "smart", random.Random(1))
+        while table.game.decision.kind != "task" or table.mode != "choose":
+            if table.mode in ("handoff", "announce"):
+                player.press("ok")
+                continue
+            if table.mode == "cursor" and "pick" not in shots:
+                shots["pick"] = box.board.glass()
+            d = table.game.decision
+            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+        shots["task"] = box.board.glass()
+        player.press("choice_a")
+        shots["confirm"] = box.board.glass()
+        return shots
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_screens_match_the_reference_pictures(lang):
+    """Drawn through luma's real driver and read back from the panel's RAM."""
+    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
+    for name, image in screens_to_check(lang).items():
+        path = REFERENCES / f"gulag-{lang}-{name}.png"
+        if update:
+            path.parent.mkdir(exist_ok=True)
+            image.save(path)
+        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
+        expected = Image.open(path).convert("1")
+        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
