@@ -19,7 +19,9 @@ Where the text is silent this engine decides (the box and the tests agree):
   any trump played (led or not) counts as "played" for the rest of the year.
 - Trick play is driven by the cards: the options of ``play`` are the card
   strings ("QH", "10S") the seat may legally play, so a real table can report
-  the physical cards.
+  the physical cards. Those options tell what is in a hand, so the public
+  view's ``waiting`` leaves them out (``options`` None); the seat to play
+  finds them in its own view.
 - Assignment: a non-trump card has one job only, so it is assigned at once;
   the brigadier decides for each trump card in the order it was played, among
   all four jobs (a completed one included: it then counts for nothing, K4).
@@ -222,6 +224,7 @@ class Kolkhoz(Game):
         }
         s.trump = None
         s.trump_broken = False
+        s.last_trick = None  # last year's is in the history
         s.tricks_played = 0
         s.trick = []
         s.to_assign = []
@@ -354,6 +357,7 @@ class Kolkhoz(Game):
                 "brigadiers": list(s.brigadiers),
                 "completed": {suit: s.jobs[suit]["by"] for suit in SUITS if s.jobs[suit]["done"]},
                 "jobs": jobs,  # as they stood before requisition
+                "last_trick": s.last_trick,
                 "requisitions": requisitions,
             }
         )
@@ -425,7 +429,7 @@ class Kolkhoz(Game):
             "game": self.name,
             "players": self.players,
             "phase": s.phase,
-            "waiting": d.to_json() if d else None,
+            "waiting": _public_waiting(d),
             "year": s.year,
             "years": YEARS,
             "planner": s.planner if s.phase != "over" else None,
@@ -476,6 +480,9 @@ class Kolkhoz(Game):
         view["seat"] = seat
         view["hand"] = list(self.s.hands[seat])
         view["plot"] = {"hidden": list(plot["hidden"]), "shown": list(plot["shown"])}
+        d = self.decision
+        if d is not None and seat in d.seats:
+            view["waiting"] = d.to_json()  # the seat to play sees its legal cards
         return view
 
     @property
@@ -494,6 +501,16 @@ class Kolkhoz(Game):
         return Result(winners, "single" if len(winners) == 1 else "shared", measures)
 
 
+def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
+    """The decision for all to see; the legal cards of the seat to play are part of its hand."""
+    if d is None:
+        return None
+    waiting = d.to_json()
+    if d.kind == "play":
+        waiting["options"] = None
+    return waiting
+
+
 def _copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
     return {"plays": [dict(p) for p in trick["plays"]], "winner": trick["winner"]}
 
@@ -502,6 +519,7 @@ def _copy_year(year: dict[str, Any]) -> dict[str, Any]:
     out = dict(year)
     out["brigadiers"] = list(year["brigadiers"])
     out["completed"] = dict(year["completed"])
+    out["last_trick"] = None if year["last_trick"] is None else _copy_trick(year["last_trick"])
     out["jobs"] = {
         suit: {**job, "workers": list(job["workers"])} for suit, job in year["jobs"].items()
     }
