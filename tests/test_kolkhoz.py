@@ -508,7 +508,13 @@ def test_last_card_goes_to_the_plot():
 
 
 def test_deal_sizes_follow_the_deck_as_cards_go_north():
-    """K3: the deck each year is 32 less the plots and the north; short years deal 4 or 3."""
+    """K3: the deck each year is 32 less the workers in plots and north; short years deal 4 or 3.
+
+    Each year puts four workers in plots for good (requisition only moves them
+    north), and each trump Jack requisitioned leaves too. So years 1-3 deal
+    5 each; year 4 has 20 less the Jacks gone north (5 each, or 4 each and 3
+    tricks); year 5 has at most 16 (4 each), 15 or fewer after a Jack (3 each).
+    """
     findings().assert_rule("K3 deal", "hand of 5", "hand of 4", "hand of 3")
 
 

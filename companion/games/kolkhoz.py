@@ -28,6 +28,9 @@ Where the text is silent this engine decides (the box and the tests agree):
   Hours stop adding once a job is completed.
 - The last card of each hand goes to the plot face down by itself: a hand of h
   cards plays h - 1 tricks (K3), so it is always forced.
+- The Информатор makes every player reveal the plot cards of that job's suit
+  (2d), not the whole plot (2b's looser wording); the Пьяница, when present,
+  goes north and nobody reveals, whatever else worked there.
 - Requisition takes the failed jobs in suit order (hearts, diamonds, clubs,
   spades); a revealer with no card of that suit sends nothing. Job cards of
   failed jobs are set aside ("unclaimed").
