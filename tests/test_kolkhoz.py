@@ -582,6 +582,12 @@ def test_refusals_name_the_rule():
         others = {c for s in range(4) if s != seat for c in game.view(s)["hand"]}
         with pytest.raises(IllegalMove, match="does not hold"):
             game.act(seat, sorted(others)[0])
+        with pytest.raises(IllegalMove, match="not a worker card") as refused:
+            game.act(seat, "AH")  # a job card, never in a hand
+        # The same words whatever the hand: the refusal does not list the legal cards.
+        assert str(refused.value) == (
+            "'AH' is not a worker card: cards are written like 6H, 10S, QD, KC"
+        )
         break
     else:
         pytest.fail("no refusal scenario found")

@@ -271,6 +271,8 @@ class Kolkhoz(Game):
                 f"players may not lead trump ({s.trump}) until it has been played, "
                 f"and seat {seat + 1} holds other suits"
             )
+        if decision.kind == "play":  # the options are a hand: keep them out of the message
+            return f"{choice!r} is not a worker card: cards are written like 6H, 10S, QD, KC"
         if decision.kind == "assign":
             return (
                 f"K4: the trump worker {s.to_assign[0]} goes to a job: "
