@@ -106,7 +106,7 @@ def test_every_choice_gets_the_same_feedback(box):
 
     def secret_choice(button):
         b = open_box("virtual", clock=VirtualClock())
-        table, player = started(b, Settings("gulag", 5, "en", {"deal": "cards"}), 1)
+        _, player = started(b, Settings("gulag", 5, "en", {"deal": "cards"}), 1)
         player.press("ok")  # the commissar takes the box
         for seat in (1, 2, 3):
             player.answer(seat)
