@@ -272,6 +272,8 @@ def test_p5_failed_execution_shows_counts_only_then_replacements():
     game.act(sec, outsider)
     assert game.public_view()["executors"] == [a, outsider, c]
     assert outsider not in game.decision.options, "a refilled place is not replaced again"
+    with pytest.raises(IllegalMove, match="refilled"):
+        game.act(sec, outsider)
     game.act(sec, "done")
     assert set(game.decision.seats) == {a, outsider, c}
     execute(game, {a: REPRESS, outsider: REPRESS, c: REPRESS})
@@ -730,6 +732,22 @@ def test_bot_points_at_the_executor_known_to_play_against_the_majority():
     execute(game, cards)
     choice = bot.choose(game.view(0), game.decision)
     assert game.view(0)["point_at"][choice] == b
+
+
+def test_bot_secretary_appoints_members_whose_past_cards_suit_it():
+    game, bot = bot_for("Beria", players=7)
+    # a purge shows that b reformed security while a and c repressed it
+    a, b, c = [s for s in others(game, 6) if s != 0][:3]
+    purge_round(game, SECURITY, deviant=b, pointing={a: b, b: a, c: b})
+    while secretary(game) != 0:
+        unanimous_round(game, FINANCE, REFORM)
+    approve(game, SECURITY)
+    picks = []
+    for _ in range(3):
+        choice = bot.choose(game.view(0), game.decision)
+        picks.append(choice)
+        game.act(0, choice)
+    assert a in picks and c in picks and b not in picks
 
 
 def test_simulate_reports_every_members_win_rate_and_no_winner():
