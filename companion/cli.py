@@ -30,6 +30,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.boards import load_board
+    from companion.games.glasnost_board import parse_board
+    from companion.ui.board_svg import board_svg
+
+    board = parse_board(load_board(args.board))
+    try:
+        Path(args.svg).write_text(board_svg(board), encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.svg}: {exc.strerror}") from None
+    print(f"{board.name}: {len(board.crises)} crises, {len(board.seat_crises)} seats -> {args.svg}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -49,6 +65,14 @@ def parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.set_defaults(func=cmd_simulate)
+
+    brd = sub.add_parser("board", help="check a board description and draw it as SVG")
+    brd.add_argument("game", choices=("glasnost",))
+    brd.add_argument("--svg", required=True, metavar="FILE", help="where to write the drawing")
+    brd.add_argument(
+        "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
+    )
+    brd.set_defaults(func=cmd_board)
     return p
 
 

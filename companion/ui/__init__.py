@@ -1,0 +1,1 @@
+"""Screens and drawings of a game's public view."""
