@@ -23,9 +23,12 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    stats = simulate(
-        args.game, args.players, args.games, args.seed, args.bots, **_options(args.option)
-    )
+    options: dict[str, object] = dict(_options(args.option))
+    if args.game == "glasnost" and "board" in options:
+        from companion.boards import load_board
+
+        options["board"] = load_board(str(options["board"]))  # a board file, read here
+    stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
     return 0
 

@@ -5,6 +5,7 @@ the helpers below take the numbers printed on the board (from 1).
 """
 
 import json
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -184,6 +185,20 @@ def test_s1_a_table_can_play_its_own_board():
     assert restore(json.loads(json.dumps(g.to_record()))).public_view() == g.public_view()
 
 
+def test_s1_simulate_takes_a_board_file(tmp_path, capsys):
+    data = _board()
+    data["name"] = "Printed"
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    args = ["simulate", "glasnost", "--players", "5", "--games", "3", "--json"]
+    assert main([*args, "--option", f"board={path}"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    data["crises"].pop()
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main([*args, "--option", f"board={path}"]) == 2
+    assert "12 crises, not 11" in capsys.readouterr().err
+
+
 def test_s1_board_files_are_read_with_clear_errors(tmp_path):
     with pytest.raises(ValueError, match="no board file at"):
         load_board(tmp_path / "missing.json")
@@ -205,6 +220,29 @@ def test_board_svg_numbers_every_crisis_and_seat(tmp_path):
     assert "The Berlin Wall" in texts
     dotted = [e for e in root.iter() if e.get("stroke-dasharray")]
     assert len(dotted) == 2  # rule 5.1: the two connected pairs
+    # Readable: 36 seat-crisis lines, and none runs through a seat it does not start at.
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = [
+        [float(e.get(k)) for k in ("x1", "y1", "x2", "y2")]
+        for e in root.iter(f"{ns}line")
+        if not e.get("stroke-dasharray")
+    ]
+    seats = [
+        (float(e.get("cx")), float(e.get("cy")), float(e.get("r")))
+        for e in root.iter(f"{ns}circle")
+        if e.get("fill") == "#fff"
+    ]
+    assert len(lines) == 36 and len(seats) == 20
+
+    def distance(px, py, x1, y1, x2, y2):
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+
+    for x1, y1, x2, y2 in lines:
+        for cx, cy, r in seats:
+            if (cx, cy) != (round(x1, 1), round(y1, 1)):
+                assert distance(cx, cy, x1, y1, x2, y2) > r
     out = tmp_path / "board.svg"
     assert main(["board", "glasnost", "--svg", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == svg

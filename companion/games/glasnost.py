@@ -40,7 +40,10 @@ Where the text is silent: the first chairman is drawn at random and the
 chairman rotates clockwise; a seat token that fills two crises at once
 leads to two votes, in crisis-space order (the second is skipped if a purge
 at the first emptied one of its seats); a connected pair is offered as one
-seat (its lower-numbered board seat) and both its seats must be free. In
+seat (its lower-numbered board seat) and both its seats must be free; a
+face-up token of yours at a crisis forbids its other seats even once that
+crisis is voted (5.1 does not distinguish); face-down tokens forbid
+nothing and are not returned. In
 views and decisions board seats and crisis spaces are 0-based indexes like
 player seats; messages show them from 1.
 """

@@ -4,7 +4,8 @@ Pure: takes a validated ``Board`` and returns the SVG text. Crisis spaces
 stand on a circle in the order the board lists them; an ordinary seat sits
 between its two crises (pulled inward when they are not neighbours, so it
 does not cover a crisis); a connected seat sits inside the circle toward
-its crisis, joined to its partner by a dotted line, as on the printed board.
+its crisis (turned a little aside), joined to its partner by a dotted line,
+as on the printed board.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def _seat_xy(board: Board, seat: int) -> tuple[float, float]:
     y = sum(p[1] for p in points) / len(points) - CENTRE
     dist = math.hypot(x, y) or 1.0
     if board.partner[seat] is not None:
+        # Inside the circle and turned aside, so its line misses a seat in front of the crisis.
+        turn = math.radians(25)
+        x, y = x * math.cos(turn) - y * math.sin(turn), x * math.sin(turn) + y * math.cos(turn)
         scale = 0.45 * RADIUS / dist
     elif dist < 0.9 * RADIUS:
         scale = 0.72 * RADIUS / dist
