@@ -513,6 +513,41 @@ def test_worked_example_end_game_victory_for_yeltsin():
     assert g.result.measures["instant"] == 0.0
 
 
+def fill_berlin_and_chernobyl_at_once():
+    g = game5()
+    sit(g, 1, BEAR)  # Hungary and the Berlin Wall
+    sit(g, 13, DOLL)  # the anti-alcohol campaign and the Berlin Wall
+    sit(g, 3, SATELLITE)  # Chernobyl and the Prague Spring
+    sit(g, 14, FLAG)  # Chernobyl and Sputnik
+    sit(g, 2, MEDAL)  # the Berlin Wall and Chernobyl: both full
+    assert g.public_view()["crisis"] == BERLIN - 1  # crisis-space order
+    return g
+
+
+def test_a_token_that_fills_two_crises_leads_to_two_votes_in_crisis_order():
+    g = fill_berlin_and_chernobyl_at_once()
+    vote(g, {"rest": "yes"})
+    decline_coups(g)
+    assert g.public_view()["crisis"] == CHERNOBYL - 1
+    assert sorted(g.decision.seats) == [MEDAL, SATELLITE, FLAG]
+    vote(g, {"rest": "no"})
+    assert g.public_view()["policies"] == {
+        "economy": "repress",
+        "military": None,
+        "security": "reform",
+    }
+
+
+def test_the_second_vote_is_skipped_when_a_purge_at_the_first_empties_a_seat():
+    g = fill_berlin_and_chernobyl_at_once()
+    vote(g, {MEDAL: "no", BEAR: "yes", DOLL: "yes"})
+    answer_all(g, "purge", {BEAR: "right", DOLL: "left", MEDAL: "left"})  # Medal purged
+    decline_coups(g)
+    assert not crisis(g, CHERNOBYL)["closed"]
+    assert crisis(g, CHERNOBYL)["players"] == [None, SATELLITE, FLAG]
+    assert g.decision.kind == "sit" and g.decision.seats == (BEAR,)
+
+
 # -- S3, S4, S5 ------------------------------------------------------------------------------
 def test_s4_cycle_closes_the_crisis_without_policy_or_coup():
     g = example_to_berlin_vote()

@@ -37,15 +37,14 @@ Rulings applied (see RULINGS.md):
 - S7 end-game victory: every objective met, or failing anyone, at least one.
 
 Where the text is silent: the first chairman is drawn at random and the
-chairman rotates clockwise; a seat token that fills two crises at once
-leads to two votes, in crisis-space order (the second is skipped if a purge
-at the first emptied one of its seats); a connected pair is offered as one
-seat (its lower-numbered board seat) and both its seats must be free; a
+chairman rotates clockwise. A seat token that fills two crises at once
+leads to two votes, in crisis-space order; the second is skipped if a purge
+at the first emptied one of its seats. A connected pair is offered as one
+seat (its lower-numbered board seat) and both its seats must be free. A
 face-up token of yours at a crisis forbids its other seats even once that
-crisis is voted (5.1 does not distinguish); face-down tokens forbid
-nothing and are not returned. In
-views and decisions board seats and crisis spaces are 0-based indexes like
-player seats; messages show them from 1.
+crisis is voted (5.1 does not distinguish); face-down tokens forbid nothing
+and are not returned. In views and decisions, board seats and crisis spaces
+are 0-based indexes like player seats; messages show them from 1.
 """
 
 from __future__ import annotations
