@@ -830,3 +830,17 @@ def test_a_hiding_nationalist_bot_votes_one_colour_first():
         assert len(set(choices[:COVER_VOTES])) == 1
         hidden += 1
     assert hidden > 0
+
+
+def test_a_seats_view_adds_only_its_own_objective():
+    g = new_game("glasnost", players=7, seed=5)
+    public = g.public_view()
+    for seat in range(7):
+        view = g.view(seat)
+        extra = {k: v for k, v in view.items() if k not in public}
+        assert set(extra) == {"seat", "objective"} and extra["seat"] == seat
+        card = extra["objective"]["name"]
+        assert extra["objective"]["policies"] == OBJECTIVES[card]
+        assert extra["objective"]["faction"] == faction_of(card)
+        assert {k: view[k] for k in public} == public
+    assert "objectives" not in public and card not in json.dumps(public)

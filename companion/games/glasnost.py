@@ -63,6 +63,7 @@ from companion.games.glasnost_board import (
     REPRESS,
     YES,
     Board,
+    Crisis,
     parse_board,
 )
 
@@ -206,14 +207,15 @@ class Glasnost(Game):
         self._start_turn()
 
     # -- facts derived from the state -----------------------------------------
-    def crisis_card(self, space: int):
+    def crisis_card(self, space: int) -> Crisis:
         return self.board.crises[self.s.layout[space]]
 
     def _seat_label(self, place: int) -> str:
         return f"board seat {self.board.seat_ids[place]}"
 
     def _crisis_label(self, space: int) -> str:
-        return f"{self.crisis_card(space).name} (crisis {space + 1})"
+        # Spaces are numbered as the board data numbers its crises (and the drawing shows).
+        return f"{self.crisis_card(space).name} (crisis space {self.board.crises[space].id})"
 
     def _places(self, place: int) -> list[int]:
         """The board seats one placement covers: the seat, and its connected partner."""
@@ -359,7 +361,7 @@ class Glasnost(Game):
             c = s.pending.pop(0)
             if s.results[c] is None and self._full(c):
                 s.crisis = c
-                s.voters = sorted(s.owner[q] for q in self.crisis_seats[c])  # type: ignore[misc]
+                s.voters = sorted(p for q in self.crisis_seats[c] if (p := s.owner[q]) is not None)
                 s.last_purge = None
                 self.ballot = Ballot(s.voters, (YES, NO))
                 s.phase = "vote"
