@@ -3,7 +3,8 @@
 Every bot reads the public record of votes: who sat at each voted crisis,
 how many Yes came out, and who was purged by two (most likely the one who
 voted against the majority). From it each seat gets a *lean*, positive
-toward reform. No table talk is modelled.
+toward reform; a bot also remembers its own votes, as a player does, and
+takes them out of the counts. No table talk is modelled.
 
 - Seats: around open crises whose Yes or No policy is on the bot's card,
   preferring crises about to be full.
@@ -14,9 +15,11 @@ toward reform. No table talk is modelled.
 - Purges: the fellow voter whose lean is furthest from the majority (the
   likely dissident), so that the majority's two purges agree.
 - Coups: Gorbachev or Kryuchkov tries one only while a coup token is left
-  (a failure with none left hands the Nationalists the win), after a round
-  of play, and not when the policies already give it the end-game win; it
-  names the seats leaning most its way, as many as it expects allies. The
+  (a failure with none left hands the Nationalists the win), once half the
+  crises are closed (enough votes on record to judge), and not when the
+  policies already give it the end-game win; it names the seats leaning
+  most its way, as many as it expects allies (the mean number of its
+  faction's two-policy cards among the N-2 drawn). The
   coup vote follows the rule's table: Yes exactly when "in the coup" and
   "of the coup's colour" agree.
 - Non-holders answer the all-seat coup question "no"; it is ignored anyway.
@@ -46,19 +49,34 @@ from companion.games.glasnost_board import NO, REFORM, REPRESS, YES
 COVER_VOTES = 2
 
 
-def leans(view: dict[str, Any]) -> dict[int, float]:
-    """Each seat's public lean toward reform, from vote counts and purges."""
+def leans(
+    view: dict[str, Any], seat: int | None = None, mine: dict[int, str] | None = None
+) -> dict[int, float]:
+    """Each seat's lean toward reform, from vote counts and purges.
+
+    ``mine`` (crisis -> the vote ``seat`` cast there) takes the bot's own
+    vote out of the counts it took part in, which makes them much sharper.
+    """
+    mine = mine or {}
     lean = dict.fromkeys(range(view["players"]), 0.0)
-    last_yes = 0
+    last: dict[str, Any] = {}
     for h in view["history"]:
         if h["event"] == "vote":
-            last_yes = h["yes"]
-            share = (2 * h["yes"] - 3) / 3  # +1 all Yes ... -1 all No
+            last = h
+            own = mine.get(h["crisis"]) if seat in h["voters"] else None
+            # Everyone's share: +1 all Yes ... -1 all No; knowing our own vote, the two
+            # others' share is exact: +1, 0 or -1.
+            share = (2 * h["yes"] - 3) / 3 if own is None else h["yes"] - (own == YES) - 1.0
             for v in h["voters"]:
-                lean[v] += share
-        elif h["event"] == "purge" and h["purged"] is not None:
+                if v != seat or own is None:
+                    lean[v] += share
+        elif h["event"] == "purge" and h["purged"] is not None and last:
+            majority_yes = last["yes"] >= 2
+            own = mine.get(last["crisis"]) if seat in last["voters"] else None
+            if own is not None and (own == YES) != majority_yes:
+                continue  # this seat was the dissident: the others' votes are known
             # The purged one most likely voted against the majority.
-            lean[h["purged"]] += -1.0 if last_yes >= 2 else 1.0
+            lean[h["purged"]] += -1.0 if majority_yes else 1.0
     return lean
 
 
@@ -68,6 +86,7 @@ class GlasnostBot:
         self.rng = rng
         self.votes_cast = 0
         self.cover: str | None = None
+        self.mine: dict[int, str] = {}  # crisis -> this seat's own vote
 
     # -- what the card says ---------------------------------------------------
     def _card(self, view: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
@@ -129,6 +148,14 @@ class GlasnostBot:
         return max(decision.options, key=lambda p: score(int(p)))
 
     def _vote(self, view: dict[str, Any]) -> str:
+        choice = self._pick_vote(view)
+        self.mine[view["crisis"]] = choice
+        return choice
+
+    def _leans(self, view: dict[str, Any]) -> dict[int, float]:
+        return leans(view, self.seat, self.mine)
+
+    def _pick_vote(self, view: dict[str, Any]) -> str:
         crisis = view["crises"][view["crisis"]]
         _, faction, wants = self._card(view)
         self.votes_cast += 1
@@ -150,7 +177,7 @@ class GlasnostBot:
     def _purge(self, view: dict[str, Any]) -> str:
         last = view["last_vote"]
         majority_reform = last.count(YES) >= 2
-        lean = leans(view)
+        lean = self._leans(view)
         voters = view["voters"]
         n = view["players"]
         others = [v for v in voters if v != self.seat]
@@ -167,7 +194,7 @@ class GlasnostBot:
         """The seats this leader would name: leaning its way, as many as it expects allies."""
         name, _, _ = self._card(view)
         sign = 1.0 if name == GORBACHEV else -1.0
-        lean = leans(view)
+        lean = self._leans(view)
         expected = min(3, round((view["players"] - 2) * 3 / 12))
         ranked = sorted(
             (p for p in range(view["players"]) if p != self.seat and sign * lean[p] > 0),
@@ -179,11 +206,12 @@ class GlasnostBot:
         name, _, wants = self._card(view)
         if name != view["asking"] or name not in (GORBACHEV, KRYUCHKOV):
             return DECLINE
-        if view["coup_tokens"]["left"] == 0 or view["turn"] <= view["players"]:
-            return DECLINE
+        if view["coup_tokens"]["left"] == 0:
+            return DECLINE  # a failure now would hand the Nationalists the win
         if all(view["policies"][d] == v for d, v in wants.items()):
             return DECLINE  # the end game already gives the win: no need to risk it
-        return COUP if self.rng.random() < 0.5 else DECLINE
+        closed = sum(c["closed"] for c in view["crises"])
+        return COUP if 2 * closed >= len(view["crises"]) else DECLINE
 
     def _name(self, view: dict[str, Any], decision: Decision) -> Choice:
         for p in self._allies(view):
