@@ -844,3 +844,21 @@ def test_a_seats_view_adds_only_its_own_objective():
         assert extra["objective"]["faction"] == faction_of(card)
         assert {k: view[k] for k in public} == public
     assert "objectives" not in public and card not in json.dumps(public)
+
+
+def test_smart_bots_vote_on_a_coup_as_the_players_of_the_example_do():
+    """5.5's vote table: Satellite and Flag vote Yes, Medal and Doll No (and Bear Yes)."""
+    g = example_to_gorbachev_coup_vote()
+    bots = make_bots(g, "smart", random.Random(1))
+    d = g.decision
+    votes = {seat: bots[seat].choose(g.view(seat), d) for seat in range(5)}
+    assert votes == {SATELLITE: "yes", FLAG: "yes", MEDAL: "no", DOLL: "no", BEAR: "yes"}
+
+
+def test_smart_bots_answer_only_their_own_coup_question():
+    g = example_to_berlin_vote()
+    vote(g, {"rest": "yes"})
+    bots = make_bots(g, "smart", random.Random(1))
+    assert g.public_view()["asking"] == "Gorbachev"
+    # Only the first round is over: too early for Gorbachev, and never for anyone else.
+    assert {bots[s].choose(g.view(s), g.decision) for s in range(5)} == {"no"}
