@@ -26,9 +26,12 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    stats = simulate(
-        args.game, args.players, args.games, args.seed, args.bots, **_options(args.option)
-    )
+    options: dict[str, object] = dict(_options(args.option))
+    if args.game == "glasnost" and "board" in options:
+        from companion.boards import load_board
+
+        options["board"] = load_board(str(options["board"]))  # a board file, read here
+    stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
     return 0
 
@@ -130,6 +133,22 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.boards import load_board
+    from companion.games.glasnost_board import parse_board
+    from companion.ui.board_svg import board_svg
+
+    board = parse_board(load_board(args.board))
+    try:
+        Path(args.svg).write_text(board_svg(board), encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.svg}: {exc.strerror}") from None
+    print(f"{board.name}: {len(board.crises)} crises, {len(board.seat_crises)} seats -> {args.svg}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -191,6 +210,14 @@ def parser() -> argparse.ArgumentParser:
     hw.add_argument("--pinout", default=None)
     hw.add_argument("--write", action="store_true")
     hw.set_defaults(func=cmd_hardware)
+
+    brd = sub.add_parser("board", help="check a board description and draw it as SVG")
+    brd.add_argument("game", choices=("glasnost",))
+    brd.add_argument("--svg", required=True, metavar="FILE", help="where to write the drawing")
+    brd.add_argument(
+        "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
+    )
+    brd.set_defaults(func=cmd_board)
     return p
 
 

@@ -1,0 +1,46 @@
+"""Reading board descriptions from files, kept outside ``companion.games`` (which does no I/O).
+
+``load_board`` returns the JSON-ready dict; the game validates it
+(``companion.games.glasnost_board.parse_board``) when it is passed as the
+``board`` option, so a file is checked the same way wherever it comes from.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+BUNDLED = "glasnost_board.json"
+
+
+def load_board(path: str | Path | None = None) -> dict[str, Any]:
+    """The bundled Glasnost board, or the board file at ``path``; bad files get clear errors."""
+    if path is None:
+        where = "the bundled board"
+        try:
+            text = resources.files("companion").joinpath("data", BUNDLED).read_text("utf-8")
+        except FileNotFoundError:
+            raise ValueError(f"{where} ({BUNDLED}) is missing from the installation") from None
+    else:
+        where = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ValueError(f"no board file at {where}") from None
+        except IsADirectoryError:
+            raise ValueError(f"{where} is a directory, not a board file") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{where} is not a UTF-8 text file") from None
+        except OSError as exc:
+            raise ValueError(f"cannot read the board file {where}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must hold a JSON object, not {type(data).__name__}")
+    return data

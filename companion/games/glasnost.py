@@ -1,0 +1,599 @@
+"""Glasnost (4-12 players): seats around crises, secret votes, purges and coups.
+
+Rulings applied (see RULINGS.md):
+
+- S1 the board is data (``companion.games.glasnost_board``): the ``board``
+  option takes a board description already read into a dict (a table's own
+  file, read by ``companion.boards.load_board``); None means the bundled
+  board, kept as a Python constant because this package does no I/O. Rule
+  3.2 shuffles the crisis cards onto the crisis spaces; ``crises="fixed"``
+  keeps them in the order the board lists them.
+- S2 the objective deck of 14 named cards; Gorbachev, Kryuchkov and N-2
+  cards drawn unseen are shuffled and dealt, one a seat.
+- S3 policies start neutral; a unanimous vote or a successful purge sets the
+  crisis's policy by majority, overriding any earlier one. Any such result
+  counts as a policy change for the coup check, even when the domain already
+  had that policy (the text: only an inconclusive vote has no coup).
+- S4 the purge: the three voters choose at once, each "left" or "right" (the
+  fellow voter next clockwise, or next counter-clockwise, among the three,
+  as the red and black cards do), collected face down and then revealed
+  attributably, as the rule requires. Purged by both: that seat token flips
+  face down (both tokens of a connected pair) and the crisis takes the
+  majority policy. A cycle: crisis closed, no policy, no coup check.
+- S5 coups: after a reform Gorbachev is asked first, after a repression
+  Kryuchkov; if the first declines or fails, the other. To keep who holds
+  Gorbachev or Kryuchkov secret, the question is put to EVERY seat at once as
+  a secret decision ("coup" or "no"); only the holder's answer counts and all
+  others are ignored, so the table cannot tell who was really asked. A
+  leader who performs a coup is revealed, names 0-3 other seats one at a
+  time ("done" to stop), then every seat votes secretly; all Yes: the
+  leader's faction wins at once. A failure moves a coup token (1/3/5 for
+  4-6/7-9/10-12 players); a failure with none left: the Nationalists win at
+  once (nobody, if no Nationalist card was dealt).
+- S6 a face-down seat may be taken again. A player out of seat tokens takes
+  the 5 of an unused party member set (12 sets, one per player at the
+  start) while any is left; a connected pair needs two tokens. The game
+  ends when the chairman (the player to move) has no legal seat.
+- S7 end-game victory: every objective met, or failing anyone, at least one.
+
+Where the text is silent: the first chairman is drawn at random and the
+chairman rotates clockwise. A seat token that fills two crises at once
+leads to two votes, in crisis-space order; the second is skipped if a purge
+at the first emptied one of its seats. A connected pair is offered as one
+seat (its lower-numbered board seat) and both its seats must be free. A
+face-up token of yours at a crisis forbids its other seats even once that
+crisis is voted (5.1 does not distinguish); face-down tokens forbid nothing
+and are not returned. In views and decisions, board seats and crisis spaces
+are 0-based indexes like player seats; messages show them from 1.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.ballot import Ballot
+from companion.games.base import Choice, Decision, Game, Result
+from companion.games.glasnost_board import (
+    BOARD,
+    DOMAINS,
+    NO,
+    REFORM,
+    REPRESS,
+    YES,
+    Board,
+    Crisis,
+    parse_board,
+)
+
+REFORMISTS, REPRESSIONISTS, NATIONALISTS = "Reformists", "Repressionists", "Nationalists"
+FACTIONS = (REFORMISTS, REPRESSIONISTS, NATIONALISTS)
+GORBACHEV, KRYUCHKOV = "Gorbachev", "Kryuchkov"
+LEFT, RIGHT = "left", "right"
+COUP, DECLINE = "coup", "no"
+DONE = "done"
+SETS = 12  # party member sets in the box
+TOKENS_PER_SET = 5
+
+E, M, S = DOMAINS
+
+
+def _card(**policies: str) -> dict[str, str]:
+    return dict(policies)
+
+
+#: S2: the 14 objective cards. Two reforms: Reformists; two repressions:
+#: Repressionists; one of each: Nationalists.
+OBJECTIVES: dict[str, dict[str, str]] = {
+    GORBACHEV: _card(economy=REFORM, military=REFORM, security=REFORM),
+    KRYUCHKOV: _card(economy=REPRESS, military=REPRESS, security=REPRESS),
+    "Ryzhkov": _card(economy=REFORM, military=REFORM),
+    "Yakovlev": _card(economy=REFORM, security=REFORM),
+    "Shevardnadze": _card(military=REFORM, security=REFORM),
+    "Pavlov": _card(economy=REPRESS, military=REPRESS),
+    "Pugo": _card(economy=REPRESS, security=REPRESS),
+    "Yazov": _card(military=REPRESS, security=REPRESS),
+    "Nazarbayev": _card(economy=REFORM, military=REPRESS),
+    "Kravchuk": _card(economy=REFORM, security=REPRESS),
+    "Shushkevich": _card(military=REFORM, economy=REPRESS),
+    "Gamsakhurdia": _card(military=REFORM, security=REPRESS),
+    "Yeltsin": _card(security=REFORM, economy=REPRESS),
+    "Landsbergis": _card(security=REFORM, military=REPRESS),
+}
+#: the leader card of each coup direction
+LEADER = {REFORM: GORBACHEV, REPRESS: KRYUCHKOV}
+OTHER_LEADER = {GORBACHEV: KRYUCHKOV, KRYUCHKOV: GORBACHEV}
+
+
+def faction_of(card: str) -> str:
+    directions = set(OBJECTIVES[card].values())
+    if directions == {REFORM}:
+        return REFORMISTS
+    if directions == {REPRESS}:
+        return REPRESSIONISTS
+    return NATIONALISTS
+
+
+def coup_tokens_for(players: int) -> int:
+    """S5: 1 / 3 / 5 coup tokens for 4-6 / 7-9 / 10-12 players."""
+    return 1 if players <= 6 else 3 if players <= 9 else 5
+
+
+def end_game_winners(objectives: list[str], policies: dict[str, str | None]) -> list[int]:
+    """S7: all objectives met; failing anyone, at least one met."""
+
+    def met(card: str) -> int:
+        return sum(policies.get(d) == v for d, v in OBJECTIVES[card].items())
+
+    full = [i for i, c in enumerate(objectives) if met(c) == len(OBJECTIVES[c])]
+    return full or [i for i, c in enumerate(objectives) if met(c) > 0]
+
+
+@dataclass
+class GlasnostState:
+    objectives: list[str]
+    layout: list[int]  # crisis space -> index of the crisis card on it
+    chairman: int
+    owner: list[int | None]  # board seat -> player whose token is there
+    face_up: list[bool]  # board seat -> token face up (False: purged, or empty)
+    tokens: list[int]  # player -> seat tokens in hand
+    spare_sets: int
+    coup_left: int
+    phase: str = "sit"
+    turn: int = 0
+    results: list[str | None] = field(default_factory=list)  # space -> yes/no/hushed
+    policies: dict[str, str | None] = field(default_factory=dict)
+    coup_used: dict[str, int] = field(default_factory=dict)
+    pending: list[int] = field(default_factory=list)  # full crises still to vote
+    crisis: int | None = None  # the crisis being resolved
+    voters: list[int] = field(default_factory=list)
+    last_vote: list[str] | None = None
+    last_purge: list[list[int]] | None = None  # [voter, purged] pairs
+    leaders: list[str] = field(default_factory=list)  # still to ask in this coup check
+    leader: str | None = None  # asked now / performing the coup
+    revealed: dict[str, int] = field(default_factory=dict)  # leader card -> seat
+    named: list[int] = field(default_factory=list)
+    last_coup: dict[str, Any] | None = None
+    winners: list[int] | None = None
+    outcome: str | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Glasnost(Game):
+    name = "glasnost"
+    min_players = 4
+    max_players = 12
+    defaults = {"board": None, "crises": "shuffled"}
+    choices = {"crises": ("shuffled", "fixed")}
+    outcomes = ("instant", "nationalist instant", "end game")
+    State = GlasnostState
+
+    s: GlasnostState
+
+    @functools.cached_property
+    def board(self) -> Board:
+        data = self.options["board"]
+        return parse_board(BOARD if data is None else data)
+
+    @functools.cached_property
+    def crisis_seats(self) -> tuple[tuple[int, ...], ...]:
+        return self.board.crisis_seats
+
+    def setup(self) -> None:
+        board = self.board
+        layout = list(range(len(board.crises)))
+        if self.options["crises"] == "shuffled":
+            self.rng.shuffle(layout)  # rule 3.2
+        # S2 / rule 3.7: the two leaders plus N-2 drawn unseen, shuffled, dealt.
+        others = [c for c in OBJECTIVES if c not in (GORBACHEV, KRYUCHKOV)]
+        self.rng.shuffle(others)
+        hand = [GORBACHEV, KRYUCHKOV, *others[: self.players - 2]]
+        self.rng.shuffle(hand)
+        seats = len(board.seat_crises)
+        self.s = GlasnostState(
+            objectives=hand,
+            layout=layout,
+            chairman=self.rng.randrange(self.players),
+            owner=[None] * seats,
+            face_up=[False] * seats,
+            tokens=[TOKENS_PER_SET] * self.players,
+            spare_sets=SETS - self.players,
+            coup_left=coup_tokens_for(self.players),
+            results=[None] * len(board.crises),
+            policies=dict.fromkeys(DOMAINS),
+            coup_used={REFORMISTS: 0, REPRESSIONISTS: 0},
+        )
+        self._start_turn()
+
+    # -- facts derived from the state -----------------------------------------
+    def crisis_card(self, space: int) -> Crisis:
+        return self.board.crises[self.s.layout[space]]
+
+    def _seat_label(self, place: int) -> str:
+        return f"board seat {self.board.seat_ids[place]}"
+
+    def _crisis_label(self, space: int) -> str:
+        # Spaces are numbered as the board data numbers its crises (and the drawing shows).
+        return f"{self.crisis_card(space).name} (crisis space {self.board.crises[space].id})"
+
+    def _places(self, place: int) -> list[int]:
+        """The board seats one placement covers: the seat, and its connected partner."""
+        partner = self.board.partner[place]
+        return [place] if partner is None else sorted((place, partner))
+
+    def _crises_of(self, place: int) -> list[int]:
+        return sorted({c for q in self._places(place) for c in self.board.seat_crises[q]})
+
+    def _full(self, space: int) -> bool:
+        return all(self.s.face_up[q] for q in self.crisis_seats[space])
+
+    def _sit_problem(self, player: int, place: int) -> str | None:
+        """Why ``player`` may not sit at ``place`` (rule 5.1, S6), or None."""
+        s = self.s
+        partner = self.board.partner[place]
+        if partner is not None and partner < place:
+            return (
+                f"5.1: {self._seat_label(place)} is connected to {self._seat_label(partner)}: "
+                f"choose {self._seat_label(partner)} to take both"
+            )
+        places = self._places(place)
+        if any(s.face_up[q] for q in places):
+            return f"5.1: {self._seat_label(place)} already has a face-up seat token"
+        crises = self._crises_of(place)
+        if all(s.results[c] is not None for c in crises):
+            return f"5.1: every crisis at {self._seat_label(place)} has already been voted for"
+        for c in crises:
+            if any(s.face_up[q] and s.owner[q] == player for q in self.crisis_seats[c]):
+                return (
+                    f"5.1: seat {player + 1} already has a face-up seat token at "
+                    f"{self._crisis_label(c)}"
+                )
+        if s.tokens[player] + TOKENS_PER_SET * s.spare_sets < len(places):
+            return (
+                f"S6: seat {player + 1} has no seat tokens left and no party member set is unused"
+            )
+        return None
+
+    def legal_places(self, player: int) -> tuple[int, ...]:
+        return tuple(
+            p for p in range(len(self.board.seat_crises)) if self._sit_problem(player, p) is None
+        )
+
+    def _holder(self, card: str) -> int:
+        return self.s.objectives.index(card)
+
+    def _left_right(self, voter: int) -> tuple[int, int]:
+        """The fellow voters to the left (next clockwise) and to the right of ``voter``."""
+        others = [v for v in self.s.voters if v != voter]
+        left = min(others, key=lambda v: (v - voter) % self.players)
+        right = next(v for v in others if v != left)
+        return left, right
+
+    # -- the contract ------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        s = self.s
+        phase = s.phase
+        if phase == "sit":
+            return Decision("sit", (s.chairman,), self.legal_places(s.chairman))
+        if phase in ("vote", "purge", "coup_offer", "coup_vote"):
+            assert self.ballot is not None
+            kind = {
+                "vote": "crisis_vote",
+                "purge": "purge",
+                "coup_offer": "coup_offer",
+                "coup_vote": "coup_vote",
+            }[phase]
+            return Decision(kind, self.ballot.pending, self.ballot.options, secret=True)
+        if phase == "coup_name":
+            assert s.leader is not None
+            leader = s.revealed[s.leader]
+            others = tuple(p for p in range(self.players) if p != leader and p not in s.named)
+            return Decision("coup_name", (leader,), (*others, DONE))
+        return None
+
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+        if (
+            decision.kind == "sit"
+            and isinstance(choice, int)
+            and not isinstance(choice, bool)
+            and 0 <= choice < len(self.board.seat_crises)
+        ):
+            problem = self._sit_problem(seat, choice)
+            if problem:
+                return problem
+        if decision.kind == "coup_name" and isinstance(choice, int):
+            if choice == seat:
+                return "S5: the leader names the others in the coup, not themself"
+            if choice in self.s.named:
+                return f"S5: seat {choice + 1} is already in the coup"
+        if decision.kind == "purge":
+            return "S4: a voter purges the fellow voter to the left or to the right"
+        return super()._refusal(decision, seat, choice)
+
+    def _apply(self, seat: int, choice: Choice) -> None:
+        phase = self.s.phase
+        if phase == "sit":
+            self._sit(seat, int(choice))
+        elif phase == "coup_name":
+            self._name(str(choice) if choice == DONE else int(choice))
+        else:
+            assert self.ballot is not None
+            self.ballot.cast(seat, choice)
+            if not self.ballot.complete:
+                return
+            if phase == "vote":
+                self._count_vote()
+            elif phase == "purge":
+                self._purge()
+            elif phase == "coup_offer":
+                self._answer_offer()
+            elif phase == "coup_vote":
+                self._count_coup()
+
+    # -- the turn --------------------------------------------------------------
+    def _start_turn(self) -> None:
+        s = self.s
+        if self.legal_places(s.chairman):
+            s.phase = "sit"
+        else:
+            s.history.append({"event": "no seat", "seat": s.chairman})
+            self._end_game()
+
+    def _sit(self, player: int, place: int) -> None:
+        s = self.s
+        places = self._places(place)
+        for q in places:
+            if s.tokens[player] == 0:  # S6: a fresh party member set
+                s.tokens[player] += TOKENS_PER_SET
+                s.spare_sets -= 1
+            s.tokens[player] -= 1
+            s.owner[q] = player
+            s.face_up[q] = True
+        s.history.append({"event": "sit", "seat": player, "board_seats": places})
+        s.pending = [c for c in self._crises_of(place) if s.results[c] is None and self._full(c)]
+        self._next_crisis()
+
+    def _next_crisis(self) -> None:
+        s = self.s
+        while s.pending:
+            c = s.pending.pop(0)
+            if s.results[c] is None and self._full(c):
+                s.crisis = c
+                s.voters = sorted(p for q in self.crisis_seats[c] if (p := s.owner[q]) is not None)
+                s.last_purge = None
+                self.ballot = Ballot(s.voters, (YES, NO))
+                s.phase = "vote"
+                return
+        s.crisis = None
+        s.voters = []
+        s.chairman = (s.chairman + 1) % self.players  # 5.6: clockwise
+        s.turn += 1
+        self._start_turn()
+
+    def _count_vote(self) -> None:
+        """5.2: the three votes revealed shuffled; unanimous: the policy; otherwise a purge."""
+        s = self.s
+        assert self.ballot is not None and s.crisis is not None
+        votes = list(self.ballot.reveal(self.rng))
+        self.ballot = None
+        s.last_vote = votes
+        yes = votes.count(YES)
+        s.history.append({"event": "vote", "crisis": s.crisis, "voters": s.voters, "yes": yes})
+        if yes in (0, len(votes)):
+            self._resolve(YES if yes else NO)
+        else:
+            self.ballot = Ballot(s.voters, (LEFT, RIGHT))
+            s.phase = "purge"
+
+    def _purge(self) -> None:
+        """S4 / 5.4: revealed attributably; purged by both or a cycle."""
+        s = self.s
+        assert self.ballot is not None and s.crisis is not None and s.last_vote is not None
+        pairs = []
+        for v in s.voters:
+            left, right = self._left_right(v)
+            pairs.append([v, left if self.ballot.choice_of(v) == LEFT else right])
+        self.ballot = None
+        s.last_purge = pairs
+        targets = [t for _, t in pairs]
+        purged = next((t for t in s.voters if targets.count(t) == 2), None)
+        s.history.append({"event": "purge", "crisis": s.crisis, "purges": pairs, "purged": purged})
+        if purged is None:
+            s.results[s.crisis] = "hushed"
+            self._next_crisis()
+            return
+        for q in self.crisis_seats[s.crisis]:
+            if s.owner[q] == purged and s.face_up[q]:
+                for r in self._places(q):
+                    s.face_up[r] = False
+        majority = YES if s.last_vote.count(YES) > s.last_vote.count(NO) else NO
+        self._resolve(majority)
+
+    def _resolve(self, vote: str) -> None:
+        """5.3 / S3: the crisis takes the policy; then the coup check (S5)."""
+        s = self.s
+        assert s.crisis is not None
+        s.results[s.crisis] = vote
+        domain, direction = self.crisis_card(s.crisis).policy(vote)
+        s.policies[domain] = direction
+        first = LEADER[direction]
+        s.leaders = [first, OTHER_LEADER[first]]
+        self._ask_leader()
+
+    # -- coups -----------------------------------------------------------------
+    def _ask_leader(self) -> None:
+        s = self.s
+        s.named = []
+        if not s.leaders:
+            s.leader = None
+            self._next_crisis()
+            return
+        s.leader = s.leaders.pop(0)
+        # Every seat is asked the same way; only the holder's answer will count.
+        self.ballot = Ballot(range(self.players), (COUP, DECLINE))
+        s.phase = "coup_offer"
+
+    def _answer_offer(self) -> None:
+        s = self.s
+        assert self.ballot is not None and s.leader is not None
+        answer = self.ballot.choice_of(self._holder(s.leader))
+        self.ballot = None  # everyone else's answer is forgotten unread
+        if answer == COUP:
+            s.revealed[s.leader] = self._holder(s.leader)
+            s.history.append({"event": "coup", "leader": s.leader, "seat": s.revealed[s.leader]})
+            s.phase = "coup_name"
+        else:
+            s.history.append({"event": "declined", "leader": s.leader})
+            self._ask_leader()
+
+    def _name(self, choice: int | str) -> None:
+        s = self.s
+        if choice != DONE:
+            s.named.append(int(choice))
+        if choice == DONE or len(s.named) == 3:
+            self.ballot = Ballot(range(self.players), (YES, NO))
+            s.phase = "coup_vote"
+
+    def _count_coup(self) -> None:
+        s = self.s
+        assert self.ballot is not None and s.leader is not None
+        votes = list(self.ballot.reveal(self.rng))
+        self.ballot = None
+        faction = faction_of(s.leader)
+        yes = votes.count(YES)
+        success = yes == len(votes)
+        s.last_coup = {
+            "leader": s.leader,
+            "seat": s.revealed[s.leader],
+            "named": list(s.named),
+            "votes": votes,
+            "success": success,
+        }
+        s.history.append({"event": "coup vote", **s.last_coup})
+        if success:  # 6.1
+            self._finish(
+                [i for i, c in enumerate(s.objectives) if faction_of(c) == faction], "instant"
+            )
+        elif s.coup_left > 0:
+            s.coup_left -= 1
+            s.coup_used[faction] += 1
+            self._ask_leader()
+        else:  # 6.1: the Soviet Union falls
+            nationalists = [i for i, c in enumerate(s.objectives) if faction_of(c) == NATIONALISTS]
+            self._finish(nationalists, "nationalist instant")
+
+    # -- the end ------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self._finish(end_game_winners(self.s.objectives, self.s.policies), "end game")
+
+    def _finish(self, winners: list[int], outcome: str) -> None:
+        s = self.s
+        s.winners = sorted(winners)
+        s.outcome = outcome
+        s.phase = "over"
+        s.leader = None
+        s.leaders = []
+        s.pending = []
+
+    # -- views ------------------------------------------------------------------
+    def _crisis_view(self, space: int) -> dict[str, Any]:
+        s = self.s
+        card = self.crisis_card(space)
+        result = s.results[space]
+        seats = list(self.crisis_seats[space])
+        policy = None
+        if result in (YES, NO):
+            domain, direction = card.policy(result)
+            policy = {"domain": domain, "direction": direction}
+        return {
+            "space": space,
+            "id": card.id,
+            "name": card.name,
+            "yes": {"domain": card.yes, "direction": REFORM},
+            "no": {"domain": card.no, "direction": REPRESS},
+            "board_seats": seats,
+            "players": [s.owner[q] if s.face_up[q] else None for q in seats],
+            "closed": result is not None,
+            "result": result,
+            "policy": policy,
+        }
+
+    def public_view(self) -> dict[str, Any]:
+        s = self.s
+        d = self.decision
+        board = self.board
+        view: dict[str, Any] = {
+            "game": self.name,
+            "players": self.players,
+            "options": {k: v for k, v in self.options.items() if k != "board"},
+            "board": board.name,
+            "phase": s.phase,
+            "turn": s.turn + 1,
+            "chairman": s.chairman if s.phase != "over" else None,
+            "crises": [self._crisis_view(c) for c in range(len(board.crises))],
+            "board_seats": [
+                {
+                    "id": board.seat_ids[q],
+                    "crises": list(board.seat_crises[q]),
+                    "connected": board.partner[q],
+                    "owner": s.owner[q],
+                    "face_up": s.face_up[q],
+                }
+                for q in range(len(board.seat_crises))
+            ],
+            "policies": dict(s.policies),
+            "coup_tokens": {
+                "total": coup_tokens_for(self.players),
+                "left": s.coup_left,
+                "used": dict(s.coup_used),
+            },
+            "tokens": list(s.tokens),
+            "spare_sets": s.spare_sets,
+            "crisis": s.crisis,
+            "voters": list(s.voters),
+            "last_vote": list(s.last_vote) if s.last_vote is not None else None,
+            "last_purge": [list(p) for p in s.last_purge] if s.last_purge else None,
+            "asking": s.leader if s.phase == "coup_offer" else None,
+            "coup_leader": (
+                {"card": s.leader, "seat": s.revealed[s.leader]}
+                if s.phase in ("coup_name", "coup_vote") and s.leader
+                else None
+            ),
+            "named": list(s.named),
+            "last_coup": dict(s.last_coup) if s.last_coup else None,
+            "revealed": dict(s.revealed),
+            "history": [dict(h) for h in s.history],
+            "waiting": d.to_json() if d else None,
+        }
+        if self.over:
+            view["objectives"] = list(s.objectives)
+            result = self.result
+            assert result is not None
+            view["result"] = result.to_json()
+        return view
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self.check_seat(seat)
+        view = self.public_view()
+        card = self.s.objectives[seat]
+        view["seat"] = seat
+        view["objective"] = {
+            "name": card,
+            "faction": faction_of(card),
+            "policies": dict(OBJECTIVES[card]),
+        }
+        return view
+
+    @property
+    def result(self) -> Result | None:
+        s = self.s
+        if s.phase != "over" or s.winners is None or s.outcome is None:
+            return None
+        won = {faction_of(s.objectives[w]) for w in s.winners}
+        measures = {f"{f} won": float(f in won) for f in FACTIONS}
+        measures["instant"] = float(s.outcome != "end game")
+        measures["crises with a policy"] = float(sum(r in (YES, NO) for r in s.results))
+        measures["turns"] = float(s.turn + 1)
+        return Result(frozenset(s.winners), s.outcome, measures)
