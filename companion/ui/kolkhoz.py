@@ -131,8 +131,8 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     if kind == "reveal":
         job = view["requisition"]["job"]
         return [
+            t("{job} failed:").format(job=option_label(job, t)),
             t("Seat {n}: plot {sign} cards").format(n=seat, sign=SIGN[job]),
-            t("one by one, then none"),
         ]
     if view["phase"] == "plot":
         left = view["to_enter"][decision.seats[0]]
@@ -218,12 +218,13 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
             )
         )
     if len(after["history"]) > len(before["history"]):
-        screens += _year_end(after, after["history"][-1], t)
+        screens += _year_end(before, after, t)
     return screens
 
 
-def _year_end(view: dict[str, Any], year: dict[str, Any], t: Translate) -> list[Screen]:
+def _year_end(before: dict[str, Any], view: dict[str, Any], t: Translate) -> list[Screen]:
     """What each failed job cost (K5), then what the next year deals."""
+    year = view["history"][-1]
     lines = [t("Year {y} is over.").format(y=year["year"])]
     if not year["requisitions"]:
         lines.append(t("Every job is done."))
@@ -239,7 +240,7 @@ def _year_end(view: dict[str, Any], year: dict[str, Any], t: Translate) -> list[
             cards = [x["card"] for x in north if x["seat"] == seat]
             lines.append(t("seat {n}: {cards} north").format(n=seat + 1, cards=cards_label(cards)))
     keys = t("OK")
-    screens = _pages(view, lines, t, keys)
+    screens = _pages(before, lines, t, keys)  # still under the year that ends
     if view["phase"] == "trump":
         screens.append(
             Screen(
