@@ -35,7 +35,7 @@ log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 NOTICE = 3.0  # seconds a refusal stays on screen
-UI_MODULES = {"gulag": "companion.ui.gulag"}
+UI_MODULES = {"gulag": "companion.ui.gulag", "kolkhoz": "companion.ui.kolkhoz"}
 
 
 def game_ui(name: str) -> Any:

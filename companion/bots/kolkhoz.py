@@ -13,6 +13,18 @@ closest to completion, parks the trump Queen and King on a completed job
 where they can do no harm, and puts the trump Jack on a failing job of the
 suit it has most at stake in, so that the Jack goes north instead of its own
 card.
+
+At a real table (``deal="cards"``) the box never sees a hand, so bots cannot
+play from the game's views alone. There the bots play a hidden twin game
+dealt by the box (``deal="box"``) with the same seed, which stands for the
+real cards on the table, and each seat's ``Scribe`` enters on the clerk game
+what happened in the twin: the trump, each trick card by card, the
+brigadier's assignments, the revealed plot cards and at the end the hidden
+plot cards. The same seed gives the same job piles in both modes, so the two
+games must end with the same scores (the tests check it). ``make_bots``
+builds the twin from a copy of the generator it is given, which must be a
+fresh ``random.Random(seed)`` for the game's seed (the demo gives exactly
+that); a twin whose jobs differ from the box's is reported at once.
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ from companion.games import Choice, Decision, Game
 from companion.games.kolkhoz import (
     SUITS,
     THRESHOLD,
+    Kolkhoz,
     hours_of,
     rank_of,
     suit_of,
@@ -121,5 +134,78 @@ class GreedyBot:
         return max(open_jobs, key=lambda s: (jobs[s]["hours"], jobs[s]["points"]))
 
 
-def make_bots(game: Game, rng: random.Random) -> list[GreedyBot]:
+class Twin:
+    """The real cards of a clerk game: a dealt game played by greedy bots, entered as it goes."""
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        clone = random.Random()
+        clone.setstate(rng.getstate())
+        self.game = Kolkhoz(game.players, clone, deal="box")
+        self.bots = [GreedyBot(seat, rng) for seat in range(game.players)]
+        self.plays: list[dict[str, Any]] = []  # the twin's cards not yet entered
+        self.entered: dict[int, list[str]] = {}  # plot cards entered so far, by seat
+
+    def _move(self) -> tuple[int, Choice]:
+        d = self.game.decision
+        assert d is not None
+        seat = d.seats[0]
+        choice = self.bots[seat].choose(self.game.view(seat), d)
+        self.game.act(seat, choice)
+        return seat, choice
+
+    def answer(self, view: dict[str, Any], decision: Decision) -> Choice:
+        twin = self.game
+        kind = decision.kind
+        if kind == "trump":
+            if twin.public_view()["jobs"] != view["jobs"]:
+                raise RuntimeError("the twin was not dealt with the game's seed: the jobs differ")
+            return self._move()[1]
+        if kind == "assign":
+            assert twin.decision is not None and twin.decision.kind == "assign"
+            return self._move()[1]
+        if kind in ("suit", "card") and view["phase"] == "play":
+            if not self.plays:
+                while len(self.plays) < view["players"]:
+                    seat, card = self._move()
+                    self.plays.append({"seat": seat, "card": card})
+            play = self.plays[0]
+            assert play["seat"] == view["turn"], "the twin and the box disagree on whose card"
+            if kind == "suit":
+                return suit_of(play["card"])
+            return self.plays.pop(0)["card"]
+        seat = decision.seats[0]
+        if kind == "reveal":
+            job = view["requisition"]["job"]
+            year = twin.public_view()["history"][view["year"] - 1]
+            shown = next(r for r in year["requisitions"] if r["job"] == job)["revealed"]
+            cards = next((r["cards"] for r in shown if r["seat"] == seat), [])
+            done = {
+                c for r in view["requisition"]["revealed"] if r["seat"] == seat for c in r["cards"]
+            }
+            left = [c for c in cards if c not in done]
+            return left[0] if left else "none"
+        # the hidden plot cards at the end, one by one
+        entered = self.entered.setdefault(seat, [])
+        card = next(c for c in twin.view(seat)["plot"]["hidden"] if c not in entered)
+        if kind == "suit":
+            return suit_of(card)
+        entered.append(card)
+        return card
+
+
+class Scribe:
+    """One seat at a real table: enters what its twin's player did."""
+
+    def __init__(self, seat: int, twin: Twin) -> None:
+        self.seat = seat
+        self.twin = twin
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        return self.twin.answer(view, decision)
+
+
+def make_bots(game: Game, rng: random.Random) -> list[GreedyBot] | list[Scribe]:
+    if game.options.get("deal") == "cards":
+        twin = Twin(game, rng)
+        return [Scribe(seat, twin) for seat in range(game.players)]
     return [GreedyBot(seat, rng) for seat in range(game.players)]

@@ -38,10 +38,46 @@ Where the text is silent this engine decides (the box and the tests agree):
   are shuffled together into the next year's deck.
 - Scoring: every plot card at its K2 value (workers 6-13, job cards 1-5),
   hidden and shown alike; cards sent north count for nobody.
+
+Two ways to deal (option ``deal``):
+
+- ``"box"`` (the default, for bots and the simulator): the box shuffles and
+  deals the workers and knows every hand.
+- ``"cards"``: a real table with real cards, the box as the planner's clerk.
+  The box still holds and shuffles the four job piles and reveals the year's
+  jobs; the planner shuffles and deals the workers, and the box says how
+  many each (K3: it counts the workers still in play, knowing what went
+  north and what lies in the plots). It never knows a hand. Each trick is
+  entered after it is played, by the seat that led it (from the second
+  trick on that is the last brigadier, who already holds the box): for each
+  card in play order the suit (``suit``) then the card (``card``, among the
+  workers of that suit). The box works out the winner itself (no press
+  spent, no mistake made) and the trick then runs through the same code as
+  a dealt game: winner, assignment, hours, completion. At the end of the
+  year each seat that must reveal a failed job's suit enters those plot
+  cards one by one (``reveal``, "none" when done), and the box says what
+  goes north (the same requisition code). At the end of the game each seat
+  enters its hidden plot cards (``suit`` then ``card``) so that the scores
+  are the real ones.
+- An entry that cannot be right is refused with the reason: a card already
+  placed (played this year, face up in a plot, sent north), a suit a seat
+  showed it had none of (it did not follow that suit earlier in the year),
+  a seat that led trump before it was played holding another suit. Beyond
+  these the box accepts an entry only if some deal of the unseen cards fits
+  everything entered so far (a transport check on suit counts, Hall's
+  condition over the 15 sets of suits), so the entries can never paint the
+  table into a corner. It does not carry a year's voids into the plot card
+  kept that year (a relaxation: it checks plot cards only against what their
+  owner revealed since), so it may accept a plot card a perfect clerk would
+  refuse; it never refuses a true one.
+- So that a seed reveals the same job cards in both modes (the demo's twin
+  game, the tests), the clerk draws the worker shuffle it never uses.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,6 +192,28 @@ def hand_size(deck: int, players: int = 4) -> int:
     return min(HAND, deck // players)
 
 
+def deal_possible(supply: dict[str, int], places: Iterable[tuple[int, Iterable[str]]]) -> bool:
+    """Whether ``supply`` unseen cards (suit -> count) can fill ``places`` exactly.
+
+    Each place is (how many cards, the suits it may hold). With equal totals
+    a filling exists if and only if every set of suits fits in the places
+    that accept one of them (Hall's condition for transport problems).
+    """
+    rooms: Counter[int] = Counter()  # suits accepted (a bit a suit) -> room
+    for n, suits in places:
+        if n < 0:
+            return False
+        rooms[sum(1 << SUITS.index(x) for x in set(suits))] += n
+    counts = [supply.get(x, 0) for x in SUITS]
+    if min(counts) < 0 or sum(counts) != sum(rooms.values()):
+        return False
+    for chosen in range(1, 16):
+        need = sum(c for i, c in enumerate(counts) if chosen >> i & 1)
+        if need > sum(n for accepted, n in rooms.items() if accepted & chosen):
+            return False
+    return True
+
+
 # -- the state ----------------------------------------------------------------------
 @dataclass
 class KolkhozState:
@@ -163,7 +221,7 @@ class KolkhozState:
     piles: dict[str, list[str]]  # suit -> face-down job cards, top last
     year: int = 1
     planner: int = 0
-    phase: str = "trump"  # trump, play, assign, over
+    phase: str = "trump"  # trump, play, assign, reveal, plot, over
     trump: str | None = None
     trump_broken: bool = False
     #: suit -> {"reward": card, "hours": int, "done": bool, "by": seat|None, "workers": [cards]}
@@ -183,24 +241,47 @@ class KolkhozState:
     unclaimed: list[str] = field(default_factory=list)  # job cards of failed jobs
     last_trick: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)  # one summary a year
+    #: the year's summary while its requisitions run; then it joins the history
+    closing: dict[str, Any] | None = None
+    failed: list[str] = field(default_factory=list)  # failed jobs still to requisition
+    requisition: dict[str, Any] | None = None  # the one running
+    revealing: list[int] = field(default_factory=list)  # its revealers still to go
+    # -- the clerk (deal "cards") only: what the box knows of hands it never saw
+    held: list[int] = field(default_factory=list)  # cards left in each hand
+    suits_left: list[list[str]] = field(default_factory=list)  # suits each hand may still hold
+    voids: list[dict[str, int]] = field(default_factory=list)  # suit -> trick it was not followed
+    trump_only: list[int | None] = field(default_factory=list)  # trick of a trump lead, unbroken
+    #: per seat, one entry per hidden plot card not yet entered: the suits it may be
+    slots: list[list[list[str]]] = field(default_factory=list)
+    entry: str | None = None  # the suit entered, its card to come
 
 
 class Kolkhoz(Game):
     name = "kolkhoz"
     min_players = 4
     max_players = 4
+    defaults = {"deal": "box"}
+    choices = {"deal": ("box", "cards")}
     outcomes = ("single", "shared")
     State = KolkhozState
 
     s: KolkhozState
 
+    @property
+    def clerk(self) -> bool:
+        """True at a real table: the players deal real cards and the box only keeps the book."""
+        return self.options["deal"] == "cards"
+
     def setup(self) -> None:
+        n = self.players
+        deck = shuffled(WORKERS, self.rng)  # drawn in both modes: the same seed, the same jobs
         self.s = KolkhozState(
-            deck=shuffled(WORKERS, self.rng),
+            deck=[] if self.clerk else deck,
             piles={
                 suit: shuffled([r + LETTER[suit] for r in JOB_RANKS], self.rng) for suit in SUITS
             },
-            plots=[{"hidden": [], "shown": []} for _ in range(self.players)],
+            plots=[{"hidden": [], "shown": []} for _ in range(n)],
+            slots=[[] for _ in range(n)] if self.clerk else [],
         )
         self._start_year()
 
@@ -208,13 +289,19 @@ class Kolkhoz(Game):
         """Deal (K3), reveal one job card a suit, and wait for the planner's trump."""
         s = self.s
         n = self.players
-        s.hand_size = hand_size(len(s.deck), n)
+        s.hand_size = hand_size(self._deck_count(), n)
         s.tricks = max(s.hand_size - 1, 0)
         s.hands = [[] for _ in range(n)]
-        for i in range(s.hand_size * n):
-            s.hands[(s.planner + 1 + i) % n].append(s.deck.pop())
-        for hand in s.hands:
-            hand.sort(key=card_order)
+        if self.clerk:
+            s.held = [s.hand_size] * n
+            s.suits_left = [list(SUITS) for _ in range(n)]
+            s.voids = [{} for _ in range(n)]
+            s.trump_only = [None] * n
+        else:
+            for i in range(s.hand_size * n):
+                s.hands[(s.planner + 1 + i) % n].append(s.deck.pop())
+            for hand in s.hands:
+                hand.sort(key=card_order)
         s.jobs = {
             suit: {
                 "reward": s.piles[suit].pop(),
@@ -245,17 +332,157 @@ class Kolkhoz(Game):
         s = self.s
         return legal_plays(s.hands[seat], self.lead_suit, s.trump, s.trump_broken)
 
+    def _held(self, seat: int) -> int:
+        return self.s.held[seat] if self.clerk else len(self.s.hands[seat])
+
+    def _hidden_count(self, seat: int) -> int:
+        plot = self.s.plots[seat]
+        return len(plot["hidden"]) + (len(self.s.slots[seat]) if self.clerk else 0)
+
+    def _deck_count(self) -> int:
+        """Workers in the worker deck now: neither in a hand, a plot, a trick, a job nor north."""
+        s = self.s
+        if not self.clerk:
+            return len(s.deck)
+        placed = sum(1 for card in self._placed() if card in WORKERS)
+        elsewhere = placed + sum(s.held) + sum(len(x) for x in s.slots)
+        return len(WORKERS) - elsewhere
+
+    # -- the clerk: what the box knows of the cards it cannot see ------------------
+    def _placed(self) -> dict[str, str]:
+        """Every worker whose place the box knows, with the place, for refusals."""
+        s = self.s
+        where: dict[str, str] = {}
+        for card in s.north:
+            where[card] = "went north"
+        for seat, plot in enumerate(s.plots):
+            for card in plot["shown"] + plot["hidden"]:
+                where[card] = f"is in seat {seat + 1}'s plot"
+        if s.requisition is not None:
+            for r in s.requisition["revealed"]:
+                for card in r["cards"]:
+                    where[card] = f"is in seat {r['seat'] + 1}'s plot"
+        for suit, job in s.jobs.items():
+            for card in job["workers"]:
+                where[card] = f"was played this year ({JOBS[suit][0]})"
+        for p in s.trick:
+            where[p["card"]] = f"was played in this trick by seat {p['seat'] + 1}"
+        return where
+
+    def _unseen(self, suit: str) -> list[str]:
+        placed = self._placed()
+        return [r + LETTER[suit] for r in WORKER_RANKS if r + LETTER[suit] not in placed]
+
+    def _possible(
+        self,
+        suit: str,
+        seat: int,
+        *,
+        hand_suits: list[str] | None = None,
+        from_plot: bool = False,
+    ) -> bool:
+        """Whether a card of ``suit`` can come from ``seat``'s hand (or plot) and a deal still fit.
+
+        ``hand_suits`` is what the hand may hold afterwards (a void shown, a
+        trump lead); a plot card takes the place of the hidden card most
+        constrained that may be of its suit (the slots of a seat are nested,
+        older within newer, so that choice never loses a filling).
+        """
+        s = self.s
+        supply = Counter(suit_of(c) for c in set(WORKERS) - set(self._placed()))
+        supply[suit] -= 1
+        hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
+        slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
+        if from_plot:
+            fits = [x for x in slots[seat] if suit in x]
+            if not fits:
+                return False
+            slots[seat].remove(min(fits, key=len))
+        else:
+            count, suits = hands[seat]
+            if suit not in suits:
+                return False
+            hands[seat] = (count - 1, suits if hand_suits is None else hand_suits)
+        return self._fills(supply, hands, slots)
+
+    def _fills(
+        self, supply: Counter[str], hands: list[tuple[int, list[str]]], slots: list[list[list[str]]]
+    ) -> bool:
+        places: list[tuple[int, Iterable[str]]] = list(hands)
+        places += [(1, x) for seat_slots in slots for x in seat_slots]
+        rest = sum(supply.values()) - sum(n for n, _ in places)
+        places.append((rest, SUITS))  # the undealt deck: any suit
+        return deal_possible(supply, places)
+
+    def _after_play(self, seat: int, suit: str) -> list[str]:
+        """The suits ``seat``'s hand may hold after playing ``suit`` now (2b)."""
+        s = self.s
+        lead = self.lead_suit
+        suits = list(s.suits_left[seat])
+        if lead is not None and suit != lead:
+            suits = [x for x in suits if x != lead]  # did not follow: holds none of the lead
+        if lead is None and suit == s.trump and not s.trump_broken:
+            suits = [x for x in suits if x == s.trump]  # led trump early: holds nothing else
+        return suits
+
+    def _entry_suits(self) -> list[str]:
+        s = self.s
+        if s.phase == "plot":
+            seat = self._plot_seat()
+            return [x for x in SUITS if self._unseen(x) and self._possible(x, seat, from_plot=True)]
+        seat = s.turn
+        return [
+            x
+            for x in SUITS
+            if self._unseen(x) and self._possible(x, seat, hand_suits=self._after_play(seat, x))
+        ]
+
+    def _reveal_options(self) -> list[str]:
+        s = self.s
+        assert s.requisition is not None
+        suit, seat = s.requisition["job"], s.revealing[0]
+        options = []
+        if self._possible(suit, seat, from_plot=True):
+            options = self._unseen(suit)
+        supply = Counter(suit_of(c) for c in set(WORKERS) - set(self._placed()))
+        hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
+        slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
+        slots[seat] = [[y for y in x if y != suit] for x in slots[seat]]
+        if self._fills(supply, hands, slots):
+            options.append("none")
+        return options
+
+    def _plot_seat(self) -> int:
+        return next(i for i in range(self.players) if self.s.slots[i])
+
+    def _may_hold(self, seat: int, suit: str) -> bool:
+        return any(suit in x for x in self.s.slots[seat])
+
     # -- the contract ------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
+        # The clerk's options cost a few transport checks: work them out once a state.
+        memo = self.__dict__.get("_decision")
+        if memo is None:
+            memo = self.__dict__["_decision"] = (self._decide(),)
+        return memo[0]
+
+    def _decide(self) -> Decision | None:
         s = self.s
         if s.phase == "trump":
             return Decision("trump", (s.planner,), SUITS)
-        if s.phase == "play":
+        if s.phase == "play" and not self.clerk:
             return Decision("play", (s.turn,), tuple(self._legal(s.turn)))
+        if s.phase in ("play", "plot"):
+            seat = s.leader if s.phase == "play" else self._plot_seat()
+            if s.entry is None:
+                return Decision("suit", (seat,), tuple(self._entry_suits()))
+            return Decision("card", (seat,), tuple(self._unseen(s.entry)))
         if s.phase == "assign":
             assert s.brigadier is not None
             return Decision("assign", (s.brigadier,), SUITS)
+        if s.phase == "reveal":
+            return Decision("reveal", (s.revealing[0],), tuple(self._reveal_options()))
         return None
 
     def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
@@ -280,24 +507,94 @@ class Kolkhoz(Game):
             )
         if decision.kind == "trump":
             return f"K1: the planner declares one of the four suits as trump, not {choice!r}"
+        if decision.kind == "suit" and choice in SUITS:
+            return self._suit_refusal(str(choice))
+        if decision.kind == "suit":
+            return f"a suit is one of {', '.join(SUITS)}, not {choice!r}"
+        if decision.kind in ("card", "reveal") and is_card(choice):
+            return self._card_refusal(decision, str(choice))
+        if decision.kind == "reveal" and choice == "none":
+            owner = s.revealing[0] + 1
+            return f"seat {owner}'s plot must hold another of its cards: no deal fits without"
+        if decision.kind in ("card", "reveal"):
+            return f"{choice!r} is not a worker card: cards are written like 6H, 10S, QD, KC"
         return super()._refusal(decision, seat, choice)
 
+    def _suit_refusal(self, suit: str) -> str:
+        s = self.s
+        if not self._unseen(suit):
+            return f"every {suit} worker is placed already: none can be played"
+        if s.phase == "plot":
+            seat = self._plot_seat()
+            return f"seat {seat + 1} showed no {suit} left in the plot: no deal fits"
+        seat = s.turn
+        lead = self.lead_suit
+        if suit != s.trump and s.trump_only[seat] is not None:
+            return (
+                f"seat {seat + 1} led trump in trick {s.trump_only[seat]} before it was played: "
+                f"no other suit left"
+            )
+        if suit in s.voids[seat]:
+            return (
+                f"follow suit: seat {seat + 1} did not follow {suit} in trick "
+                f"{s.voids[seat][suit]}, so holds none"
+            )
+        if lead is None and suit == s.trump and not s.trump_broken:
+            return f"no trump lead before trump is played: seat {seat + 1} holds another suit"
+        if lead is not None and suit != lead:
+            return f"follow suit: seat {seat + 1} must hold {lead}, no deal fits otherwise"
+        return f"seat {seat + 1} cannot hold {suit}: no deal of the unseen cards fits"
+
+    def _card_refusal(self, decision: Decision, card: str) -> str:
+        s = self.s
+        where = self._placed().get(card)
+        if where is not None:
+            return f"{card} is seen twice: it {where}"
+        if decision.kind == "card" and s.entry is not None and suit_of(card) != s.entry:
+            return f"the suit entered is {s.entry}: Back to change it"
+        if decision.kind == "reveal" and s.requisition is not None:
+            job = s.requisition["job"]
+            if suit_of(card) != job:
+                return f"K5: only {job} cards are revealed for {JOBS[job][0]}"
+            return f"seat {s.revealing[0] + 1}'s plot cannot hold another {job} card"
+        return super()._refusal(decision, 0, card)
+
     def _apply(self, seat: int, choice: Choice) -> None:
+        self.__dict__.pop("_decision", None)
         s = self.s
         if s.phase == "trump":
             s.trump = str(choice)
             s.phase = "play"
-        elif s.phase == "play":
+        elif s.phase == "play" and not self.clerk:
             self._play(seat, str(choice))
+        elif s.phase in ("play", "plot") and s.entry is None:
+            s.entry = str(choice)
+        elif s.phase == "play":
+            s.entry = None
+            self._play(s.turn, str(choice))
+        elif s.phase == "plot":
+            s.entry = None
+            self._plot_card(self._plot_seat(), str(choice))
         elif s.phase == "assign":
             self._assign(s.to_assign.pop(0), str(choice))
             if not s.to_assign:
                 self._finish_trick()
+        elif s.phase == "reveal":
+            self._reveal_entry(str(choice))
 
     def _play(self, seat: int, card: str) -> None:
         s = self.s
         n = self.players
-        s.hands[seat].remove(card)
+        if self.clerk:
+            s.suits_left[seat] = self._after_play(seat, suit_of(card))
+            lead = self.lead_suit
+            if lead is not None and suit_of(card) != lead:
+                s.voids[seat].setdefault(lead, s.tricks_played + 1)
+            if lead is None and suit_of(card) == s.trump and not s.trump_broken:
+                s.trump_only[seat] = s.tricks_played + 1
+            s.held[seat] -= 1
+        else:
+            s.hands[seat].remove(card)
         s.trick.append({"seat": seat, "card": card})
         if suit_of(card) == s.trump:
             s.trump_broken = True
@@ -346,45 +643,57 @@ class Kolkhoz(Game):
             self._end_year()
 
     def _end_year(self) -> None:
-        """The last card to the plot, requisition (K5), the reshuffle, the next planner."""
+        """The last card to the plot, then the requisitions (K5) in suit order."""
         s = self.s
         for seat, hand in enumerate(s.hands):
+            if self.clerk:  # K3: forced, one card left, unseen
+                s.slots[seat].extend(list(SUITS) for _ in range(s.held[seat]))
+                s.held[seat] = 0
+                s.suits_left[seat] = []
             s.plots[seat]["hidden"].extend(hand)  # K3: forced, one card left
             hand.clear()
-        jobs = {suit: {**job, "workers": list(job["workers"])} for suit, job in s.jobs.items()}
-        requisitions = [self._requisition(suit) for suit in SUITS if not s.jobs[suit]["done"]]
-        s.history.append(
-            {
-                "year": s.year,
-                "planner": s.planner,
-                "trump": s.trump,
-                "hand_size": s.hand_size,
-                "brigadiers": list(s.brigadiers),
-                "completed": {suit: s.jobs[suit]["by"] for suit in SUITS if s.jobs[suit]["done"]},
-                "jobs": jobs,  # as they stood before requisition
-                "last_trick": s.last_trick,
-                "requisitions": requisitions,
-            }
-        )
-        workers: list[str] = list(s.deck)
-        for suit in SUITS:
-            job = s.jobs[suit]
-            workers.extend(job["workers"])
-            if not job["done"]:
-                s.unclaimed.append(job["reward"])
-        s.deck = shuffled(workers, self.rng)
-        s.jobs = {}
-        s.brigadier = None
-        if s.year == YEARS:
-            s.phase = "over"
-            s.trump = None
-            return
-        s.year += 1
-        s.planner = (s.planner + 1) % self.players
-        self._start_year()
+        s.closing = {
+            "year": s.year,
+            "planner": s.planner,
+            "trump": s.trump,
+            "hand_size": s.hand_size,
+            "brigadiers": list(s.brigadiers),
+            "completed": {suit: s.jobs[suit]["by"] for suit in SUITS if s.jobs[suit]["done"]},
+            # as they stood before requisition
+            "jobs": {
+                suit: {**job, "workers": list(job["workers"])} for suit, job in s.jobs.items()
+            },
+            "last_trick": s.last_trick,
+            "requisitions": [],
+        }
+        s.failed = [suit for suit in SUITS if not s.jobs[suit]["done"]]
+        self._requisitions()
 
-    def _requisition(self, suit: str) -> dict[str, Any]:
-        """K5: the Jack goes north if it worked here; else the revealers send their highest."""
+    def _requisitions(self) -> None:
+        """Run the requisitions in suit order; stop where the table must enter a plot's cards."""
+        s = self.s
+        assert s.closing is not None
+        while s.failed:
+            if s.requisition is None:
+                s.requisition = self._requisition_start(s.failed[0])
+                s.revealing = list(s.requisition["revealers"])
+            suit = s.requisition["job"]
+            while s.revealing:
+                seat = s.revealing[0]
+                if self.clerk and self._may_hold(seat, suit):
+                    s.phase = "reveal"
+                    return
+                if not self.clerk:
+                    self._reveal(seat, [c for c in s.plots[seat]["hidden"] if suit_of(c) == suit])
+                self._requisition_north(seat)
+                s.revealing.pop(0)
+            s.closing["requisitions"].append(s.requisition)
+            s.requisition = None
+            s.failed.pop(0)
+        self._close_year()
+
+    def _requisition_start(self, suit: str) -> dict[str, Any]:
+        """K5: the Jack goes north if it worked here; else who reveals (everyone with the Queen)."""
         s = self.s
         job = s.jobs[suit]
         trump = s.trump
@@ -405,23 +714,90 @@ class Kolkhoz(Game):
             s.north.append(jack)
             record["north"].append({"seat": None, "card": jack})
             return record
-        revealers = list(range(self.players)) if special["Q"] else list(s.brigadiers)
-        record["revealers"] = revealers
-        for seat in revealers:
-            plot = s.plots[seat]
-            shown = sorted((c for c in plot["hidden"] if suit_of(c) == suit), key=card_order)
-            plot["hidden"] = [c for c in plot["hidden"] if suit_of(c) != suit]
-            plot["shown"].extend(shown)
-            if shown:
-                record["revealed"].append({"seat": seat, "cards": shown})
-            candidates = sorted(
-                (c for c in plot["shown"] if suit_of(c) == suit), key=value_of, reverse=True
-            )
-            for card in candidates[: 2 if special["K"] else 1]:
-                plot["shown"].remove(card)
-                s.north.append(card)
-                record["north"].append({"seat": seat, "card": card})
+        record["revealers"] = list(range(self.players)) if special["Q"] else list(s.brigadiers)
         return record
+
+    def _reveal(self, seat: int, cards: list[str]) -> None:
+        """The seat's hidden cards of the failed job's suit, face up (2d)."""
+        s = self.s
+        assert s.requisition is not None
+        plot = s.plots[seat]
+        plot["hidden"] = [c for c in plot["hidden"] if c not in cards]
+        if cards:
+            s.requisition["revealed"].append({"seat": seat, "cards": cards})
+
+    def _requisition_north(self, seat: int) -> None:
+        """K5: the plot's highest card of the suit goes north; the two highest with the King."""
+        s = self.s
+        record = s.requisition
+        assert record is not None
+        suit = record["job"]
+        plot = s.plots[seat]
+        for r in record["revealed"]:
+            if r["seat"] == seat:
+                r["cards"] = sorted(r["cards"], key=card_order)
+                plot["shown"].extend(r["cards"])
+        candidates = sorted(
+            (c for c in plot["shown"] if suit_of(c) == suit), key=value_of, reverse=True
+        )
+        for card in candidates[: 2 if record["king"] else 1]:
+            plot["shown"].remove(card)
+            s.north.append(card)
+            record["north"].append({"seat": seat, "card": card})
+
+    def _reveal_entry(self, choice: str) -> None:
+        """The clerk: one revealed plot card entered, or "none" when the seat has shown them all."""
+        s = self.s
+        record = s.requisition
+        assert record is not None
+        suit, seat = record["job"], s.revealing[0]
+        if choice != "none":
+            slots = [x for x in s.slots[seat] if suit in x]
+            s.slots[seat].remove(min(slots, key=len))
+            mine = next((r for r in record["revealed"] if r["seat"] == seat), None)
+            if mine is None:
+                record["revealed"].append({"seat": seat, "cards": [choice]})
+            else:
+                mine["cards"].append(choice)
+            if self._may_hold(seat, suit):
+                return  # more may follow
+        s.slots[seat] = [[x for x in slot if x != suit] for slot in s.slots[seat]]
+        self._requisition_north(seat)
+        s.revealing.pop(0)
+        self._requisitions()
+
+    def _plot_card(self, seat: int, card: str) -> None:
+        """The clerk, at the end: a hidden plot card entered for the final count."""
+        s = self.s
+        fits = [x for x in s.slots[seat] if suit_of(card) in x]
+        s.slots[seat].remove(min(fits, key=len))
+        s.plots[seat]["hidden"].append(card)
+        if not any(s.slots):
+            s.phase = "over"
+
+    def _close_year(self) -> None:
+        """The reshuffle, the next planner, or the end of the Пятилетка."""
+        s = self.s
+        assert s.closing is not None
+        s.history.append(s.closing)
+        s.closing = None
+        if not self.clerk:  # at a real table the planner shuffles the real cards
+            workers: list[str] = list(s.deck)
+            for suit in SUITS:
+                workers.extend(s.jobs[suit]["workers"])
+            s.deck = shuffled(workers, self.rng)
+        for suit in SUITS:
+            if not s.jobs[suit]["done"]:
+                s.unclaimed.append(s.jobs[suit]["reward"])
+        s.jobs = {}
+        s.brigadier = None
+        if s.year == YEARS:
+            s.phase = "plot" if self.clerk and any(s.slots) else "over"
+            s.trump = None
+            return
+        s.year += 1
+        s.planner = (s.planner + 1) % self.players
+        self._start_year()
 
     # -- views ----------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -433,11 +809,12 @@ class Kolkhoz(Game):
         view: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
+            "deal": self.options["deal"],
             "phase": s.phase,
             "waiting": _public_waiting(d),
             "year": s.year,
             "years": YEARS,
-            "planner": s.planner if s.phase != "over" else None,
+            "planner": s.planner if s.phase not in ("over", "plot") else None,
             "trump": s.trump,
             "trump_broken": s.trump_broken,
             "jobs": {
@@ -455,21 +832,29 @@ class Kolkhoz(Game):
                 for suit, job in s.jobs.items()
             },
             "hand_size": s.hand_size,
-            "hand_counts": [len(h) for h in s.hands],
+            "hand_counts": [self._held(i) for i in range(self.players)],
             "tricks": s.tricks,
             "tricks_played": s.tricks_played,
             "leader": s.leader if s.phase == "play" else None,
+            "turn": s.turn if s.phase == "play" else None,
             "lead_suit": self.lead_suit,
             "trick": [dict(p) for p in s.trick],
             "to_assign": list(s.to_assign),
             "brigadier": s.brigadier,
             "brigadiers": list(s.brigadiers),
             "last_trick": None if s.last_trick is None else _copy_trick(s.last_trick),
-            "plots": [{"shown": list(p["shown"]), "hidden": len(p["hidden"])} for p in s.plots],
+            "plots": [
+                {"shown": list(p["shown"]), "hidden": self._hidden_count(i)}
+                for i, p in enumerate(s.plots)
+            ],
             "north": list(s.north),
             "unclaimed": list(s.unclaimed),
-            "deck": len(s.deck),
+            "deck": self._deck_count(),
             "history": [_copy_year(h) for h in s.history],
+            "entry": s.entry,
+            "requisition": None if s.requisition is None else _copy_requisition(s.requisition),
+            "revealing": s.revealing[0] if s.phase == "reveal" else None,
+            "to_enter": ([len(x) for x in s.slots] if self.clerk and s.phase == "plot" else None),
         }
         if self.over:
             view["scores"] = self._scores()
@@ -528,13 +913,14 @@ def _copy_year(year: dict[str, Any]) -> dict[str, Any]:
     out["jobs"] = {
         suit: {**job, "workers": list(job["workers"])} for suit, job in year["jobs"].items()
     }
-    out["requisitions"] = [
-        {
-            **r,
-            "revealers": list(r["revealers"]),
-            "revealed": [{"seat": x["seat"], "cards": list(x["cards"])} for x in r["revealed"]],
-            "north": [dict(x) for x in r["north"]],
-        }
-        for r in year["requisitions"]
-    ]
+    out["requisitions"] = [_copy_requisition(r) for r in year["requisitions"]]
     return out
+
+
+def _copy_requisition(r: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **r,
+        "revealers": list(r["revealers"]),
+        "revealed": [{"seat": x["seat"], "cards": list(x["cards"])} for x in r["revealed"]],
+        "north": [dict(x) for x in r["north"]],
+    }

@@ -1,0 +1,280 @@
+"""Kolkhoz's screens: the planner's clerk at a table of real cards (or the dealer, with deal "box").
+
+Read from the game's views only. The jobs keep their Cyrillic names from the
+engine's ``JOBS`` table (Пахота, Жатва, Мастерская, Зерно), shown with the
+suit's sign; everything else is in English or French.
+
+- Status line: the year of the Пятилетка and the trump's sign.
+- LED bar: how far the open job nearest completion has got, one LED for 4
+  work-hours (10 LEDs = 40, the threshold): during the tricks that is what
+  the table plays for; it is dark before trump and between years.
+- A trick is entered card by card in play order, suit then card, each a
+  short cursor (4 suits, then the 8 workers of that suit), so about six
+  presses a card; refused cards stay in the cursor so that the refusal is
+  explained (a card seen twice, a suit the seat showed it had none of).
+- The box tells the winner of each trick (it works it out from the cards),
+  each job completed, and at the end of each year what went north.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games import Decision
+from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
+from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.i18n import Translate
+
+TITLE = "Колхоз Kolkhoz"
+
+#: setup rows: option key -> values (the first is the default); players come first
+SETTINGS: dict[str, tuple[Any, ...]] = {
+    "players": (4,),
+    "deal": ("cards", "box"),
+}
+
+SIGN = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
+LEDS_PER_HOURS = 4  # one LED of the bar for every 4 work-hours
+
+
+def setting_label(key: str, t: Translate) -> str:
+    return {"players": t("Players"), "deal": t("Deal")}[key]
+
+
+def setting_value(key: str, value: Any, t: Translate) -> str:
+    if key == "deal":
+        return t("own cards") if value == "cards" else t("by the box")
+    return str(value)
+
+
+def card_label(card: str) -> str:
+    """ "QH" -> "Q♥": the rank and the suit's sign, as on the card."""
+    return card[:-1] + SIGN[suit_of(card)]
+
+
+def cards_label(cards: list[str]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def status(view: dict[str, Any], t: Translate) -> str:
+    year = t("Year {year}/{years}").format(year=view["year"], years=view["years"])
+    if view["trump"] is None:
+        return year
+    return t("{year} Trump {sign}").format(year=year, sign=SIGN[view["trump"]])
+
+
+def bar(view: dict[str, Any]) -> int:
+    """The open job nearest its 40 work-hours, one LED for every 4 hours."""
+    hours = [job["hours"] for job in view["jobs"].values() if not job["done"]]
+    if not hours or view["trump"] is None:
+        return 0
+    return min(10, max(hours) // LEDS_PER_HOURS)
+
+
+def option_label(option: Any, t: Translate) -> str:
+    if option in SUITS:
+        return f"{SIGN[option]} {JOBS[option][0]}"
+    if option == "none":
+        return t("no more")
+    return card_label(str(option))
+
+
+def role_of(decision: Decision, t: Translate) -> str:
+    """What the seat asked is doing, for the hand-over screen."""
+    return {
+        "trump": t("Planner: deal, trump."),
+        "play": t("Play a card."),
+        "suit": t("Enter the cards."),
+        "card": t("Enter the cards."),
+        "assign": t("Brigadier: assign."),
+        "reveal": t("Reveal plot cards."),
+    }[decision.kind]
+
+
+def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
+    """What the cursor runs through: every suit or card, so refusals can be explained."""
+    kind = decision.kind
+    if kind in ("trump", "assign", "suit"):
+        return list(SUITS)
+    if kind == "card":
+        return [r + LETTER[view["entry"]] for r in WORKER_RANKS]
+    if kind == "reveal":
+        job = view["requisition"]["job"]
+        return [*(r + LETTER[job] for r in WORKER_RANKS), "none"]
+    return list(decision.options)  # deal "box": the seat's own legal cards
+
+
+def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
+    """Kolkhoz has no secret choice: every card is played face up."""
+    return None
+
+
+def jobs_line(view: dict[str, Any]) -> str:
+    """The year's job cards: "♥3 ♦1 ♣5 ♠2" (their points)."""
+    return " ".join(f"{SIGN[s]}{view['jobs'][s]['points']}" for s in SUITS if s in view["jobs"])
+
+
+def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
+    seat = decision.seats[0] + 1
+    kind = decision.kind
+    if kind == "trump":
+        return [
+            t("Seat {n}: deal {h} each").format(n=seat, h=view["hand_size"]),
+            t("{jobs} trump?").format(jobs=jobs_line(view)),
+        ]
+    if kind == "assign":
+        return [
+            t("Seat {n}, brigadier:").format(n=seat),
+            t("{card} to which job?").format(card=card_label(view["to_assign"][0])),
+        ]
+    if kind == "reveal":
+        job = view["requisition"]["job"]
+        return [
+            t("{job} failed:").format(job=option_label(job, t)),
+            t("Seat {n}: plot {sign} cards").format(n=seat, sign=SIGN[job]),
+        ]
+    if view["phase"] == "plot":
+        left = view["to_enter"][decision.seats[0]]
+        return [
+            t("Seat {n}, plot: {k} left").format(n=seat, k=left),
+            t("Hidden card: suit?") if kind == "suit" else t("Hidden card?"),
+        ]
+    trick = t("Trick {k}:").format(k=view["tricks_played"] + 1)
+    played = cards_label([p["card"] for p in view["trick"]])
+    whose = view["turn"] + 1
+    if kind == "play":
+        return [f"{trick} {played}".strip(), t("Seat {n}: your card?").format(n=seat)]
+    if kind == "suit":
+        question = t("Seat {n}'s suit?").format(n=whose)
+    else:
+        question = t("Seat {n}'s card?").format(n=whose)
+    return [f"{trick} {played}".strip(), question]
+
+
+def _pages(view: dict[str, Any], lines: list[str], t: Translate, keys: str) -> list[Screen]:
+    """Lines cut into screens of three, as they wrap."""
+    rows = [row for line in lines for row in wrap(line)]
+    return [
+        Screen(status(view, t), tuple(rows[i : i + BODY_LINES]), keys)
+        for i in range(0, len(rows), BODY_LINES)
+    ]
+
+
+def _completed_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+    """The trick this move finished, if it did (the winner is known at its last card)."""
+    if before["phase"] != "play" or len(before["trick"]) != before["players"] - 1:
+        return None
+    if len(after["trick"]) == after["players"]:  # trump workers still to assign
+        return {"plays": after["trick"], "winner": after["brigadier"]}
+    if after["trick"]:
+        return None  # only the suit was entered
+    if after["year"] == before["year"] and after["last_trick"] is not None:
+        return after["last_trick"]
+    return after["history"][-1]["last_trick"]
+
+
+def _jobs_done(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The jobs this move completed."""
+    if after["year"] == before["year"] and after["jobs"]:
+        jobs = after["jobs"]
+    elif len(after["history"]) > len(before["history"]):
+        jobs = after["history"][-1]["jobs"]
+    else:
+        return []
+    return [
+        (s, jobs[s]) for s in SUITS if jobs[s]["done"] and not before["jobs"].get(s, {}).get("done")
+    ]
+
+
+def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
+    """The trick's winner, the jobs completed, and at the end of a year what went north."""
+    if not before["jobs"]:
+        return []  # nothing of a year was played yet (the end of the game's plot entries)
+    screens = []
+    trick = _completed_trick(before, after)
+    if trick is not None:
+        screens.append(
+            Screen(
+                status(before, t),
+                (
+                    cards_label([p["card"] for p in trick["plays"]]),
+                    t("Seat {n} wins:").format(n=trick["winner"] + 1),
+                    t("{title} (brigadier)").format(title=TERMS["brigadier"][0]),
+                ),
+                t("OK"),
+            )
+        )
+    for suit, job in _jobs_done(before, after):
+        screens.append(
+            Screen(
+                status(before, t),
+                (
+                    t("{job} done!").format(job=option_label(suit, t)),
+                    t("Job card {card}").format(card=card_label(job["reward"])),
+                    t("to seat {n}'s plot.").format(n=job["by"] + 1),
+                ),
+                t("OK"),
+            )
+        )
+    if len(after["history"]) > len(before["history"]):
+        screens += _year_end(before, after, t)
+    return screens
+
+
+def _year_end(before: dict[str, Any], view: dict[str, Any], t: Translate) -> list[Screen]:
+    """What each failed job cost (K5), then what the next year deals."""
+    year = view["history"][-1]
+    lines = [t("Year {y} is over.").format(y=year["year"])]
+    if not year["requisitions"]:
+        lines.append(t("Every job is done."))
+    for r in year["requisitions"]:
+        lines.append(t("{job} failed:").format(job=option_label(r["job"], t)))
+        north = r["north"]
+        if r["jack"]:
+            lines.append(t("Пьяница {card} north").format(card=card_label(north[0]["card"])))
+            continue
+        if not north:
+            lines.append(t("nothing goes north"))
+        for seat in sorted({x["seat"] for x in north}):
+            cards = [x["card"] for x in north if x["seat"] == seat]
+            lines.append(t("seat {n}: {cards} north").format(n=seat + 1, cards=cards_label(cards)))
+    keys = t("OK")
+    screens = _pages(before, lines, t, keys)  # still under the year that ends
+    if view["phase"] == "trump":
+        screens.append(
+            Screen(
+                status(view, t),
+                (
+                    t("Year {y}: deal {h} each,").format(y=view["year"], h=view["hand_size"]),
+                    t("play {k} tricks.").format(k=view["tricks"]),
+                    t("Jobs {jobs}").format(jobs=jobs_line(view)),
+                ),
+                keys,
+            )
+        )
+    return screens
+
+
+def final(view: dict[str, Any], t: Translate) -> list[Screen]:
+    scores = view["scores"]
+    winners = view["result"]["winners"]
+    keys = t("▲▼ page  hold OK: new")
+    if len(winners) == 1:
+        headline = t("Seat {n} wins").format(n=winners[0] + 1)
+    else:
+        headline = t("Seats {seats} tie").format(seats=" ".join(str(w + 1) for w in winners))
+    why = t("Best plot: {score}").format(score=max(scores))
+    pairs = [f"{i + 1}: {score}" for i, score in enumerate(scores)]
+    return [
+        Screen(t("Game over"), (why,), keys, big=headline),
+        Screen(
+            t("Game over"),
+            (
+                t("Plots {a}  {b}").format(a=pairs[0], b=pairs[1]),
+                t("Plots {a}  {b}").format(a=pairs[2], b=pairs[3]),
+                t("{k} cards went north").format(k=len(view["north"])),
+            ),
+            keys,
+        ),
+    ]

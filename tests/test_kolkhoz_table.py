@@ -1,0 +1,257 @@
+"""Kolkhoz at the table: the box as the planner's clerk, driven only by mock button presses.
+
+With real cards (deal "cards") the box never sees a hand: the demo's bots play
+a hidden twin game dealt by the box with the same seed (the real cards) and
+enter it on the virtual box. Kolkhoz has no secret choice (every card is
+played face up), so there is no ballot and no swap test.
+"""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.bots.kolkhoz import Twin
+from companion.box import VirtualClock, open_box
+from companion.demo import GAP, Player, play
+from companion.games import new_game
+from companion.games.kolkhoz import suit_of
+from companion.table import Settings, Table
+from companion.ui import kolkhoz as kolkhoz_ui
+from companion.ui.canvas import overflow, render
+from companion.ui.i18n import translator
+
+REFERENCES = Path(__file__).parent / "reference"
+CARDS = {"deal": "cards"}
+
+
+@pytest.fixture
+def box():
+    box = open_box("virtual", clock=VirtualClock())
+    yield box
+    box.close()
+
+
+def lit_bar(box):
+    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+
+
+def demo(box, lang="en", seed=5, deal="cards"):
+    twins = []
+
+    def bots(game, rng):
+        from companion.bots.kolkhoz import make_bots
+
+        made = make_bots(game, rng)
+        twins.extend(b.twin for b in made[:1] if hasattr(b, "twin"))
+        return made
+
+    run = play(Settings("kolkhoz", 4, lang, {"deal": deal}), seed=seed, bots=bots, box=box)
+    return run, (twins[0].game if twins else None)
+
+
+def test_a_five_year_plan_entered_by_presses_scores_as_the_dealt_twin(box):
+    """K1, K6: bots play five years on real cards; the clerk's book ends as the dealt game."""
+    run, twin = demo(box, seed=5)
+    game = run.table.game
+    assert game.over and twin.over
+    view, truth = game.public_view(), twin.public_view()
+    assert len(view["history"]) == 5
+    assert view["scores"] == truth["scores"]
+    assert game.result.winners == twin.result.winners
+    assert view["plots"] == truth["plots"] and view["north"] == truth["north"]
+    for mine, real in zip(view["history"], truth["history"], strict=True):
+        assert mine == real  # every year: trump, jobs, brigadiers, completions, requisitions
+    final = kolkhoz_ui.final(view, translator("en"))[0]
+    assert box.board.glass().tobytes() == render(final).tobytes()
+    assert run.presses > 300
+
+
+def test_the_demo_by_the_box_deals_and_plays_too(box):
+    """deal "box": the box deals, each seat picks its card on the box; a whole game."""
+    run, _ = demo(box, seed=2, deal="box")
+    assert run.table.game.over and len(run.table.game.public_view()["history"]) == 5
+
+
+def started(box, seed, lang="en"):
+    table = Table(box, seed=seed, lang=lang)
+    table.start(Settings("kolkhoz", 4, lang, CARDS))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    return table, player
+
+
+def settle(table, player):
+    """Take the box / read the announcements until a question is on screen."""
+    while table.mode in ("handoff", "announce"):
+        player.press("ok")
+
+
+def enter(table, player, cards):
+    for card in cards:
+        settle(table, player)
+        player.answer(suit_of(card))
+        player.answer(card)
+    settle(table, player)
+
+
+def refusal(table):
+    shown = table.screen()
+    assert shown.status == "Not allowed"
+    return " ".join(shown.body)
+
+
+def test_a_complete_year_entered_by_presses_matches_the_engine(box):
+    """2a-2d, K3-K5: the first year of a dealt game, entered press by press, gives its summary."""
+    seed = 8
+    truth = new_game("kolkhoz", seed=seed)  # the real cards: dealt by a box-mode game
+    table, player = started(box, seed)
+    twin = Twin(table.game, random.Random(seed))
+    while len(table.game.public_view()["history"]) < 1:
+        settle(table, player)
+        d = table.game.decision
+        player.answer(twin.answer(table.game.view(d.seats[0]), d))
+    real = twin.game.public_view()["history"][0]
+    assert table.game.public_view()["history"][0] == real
+    # The box revealed the job cards a game it deals itself reveals with that seed.
+    rewards = {suit: job["reward"] for suit, job in truth.public_view()["jobs"].items()}
+    assert {suit: job["reward"] for suit, job in real["jobs"].items()} == rewards
+    pv = table.game.public_view()
+    assert pv["year"] == 2 and pv["deck"] == twin.game.public_view()["deck"]
+    assert pv["plots"] == twin.game.public_view()["plots"]
+
+
+def first_trick(box):
+    """Trump clubs; trick 1 led by seat 2: 6H, seat 3 plays 7S (no hearts), 8H, 9H."""
+    table, player = started(box, seed=4)
+    settle(table, player)
+    player.answer("clubs")
+    enter(table, player, ["6H"])
+    return table, player
+
+
+def test_a_card_seen_twice_is_refused_on_screen(box):
+    table, player = first_trick(box)
+    player.answer("hearts")
+    player.answer("6H")  # seat 3 cannot play seat 2's card
+    assert "6H is seen twice: it was played in this trick by seat 2" in refusal(table)
+    player.press("ok")
+    assert table.game.public_view()["trick"] == [{"seat": 1, "card": "6H"}]
+
+
+def test_a_revoke_is_refused_on_screen(box):
+    """2b: players follow suit if able: seat 3 did not follow hearts, so holds none."""
+    table, player = first_trick(box)
+    enter(table, player, ["7S", "8H", "9H"])  # seat 1 wins with 9H and leads
+    assert table.game.public_view()["history"] == []
+    assert table.game.decision.seats == (0,)
+    enter(table, player, ["6D", "7D"])
+    player.answer("hearts")  # seat 3 shows hearts after not following them
+    assert "follow suit: seat 3 did not follow hearts in trick 1" in refusal(table)
+
+
+def test_a_trump_lead_before_trump_is_played_binds_the_hand(box):
+    """2b: no trump lead until played, unless the hand holds nothing else."""
+    table, player = first_trick(box)
+    enter(table, player, ["7S", "8H", "9H"])
+    enter(table, player, ["6C"])  # seat 1 leads trump: it must hold only trump
+    enter(table, player, ["7C", "8C", "9C"])  # seat 4 wins with the 9C
+    d = table.game.decision
+    assert d.kind == "assign" or table.game.public_view()["leader"] == 3
+    while table.game.decision.kind == "assign":
+        settle(table, player)
+        player.answer("clubs")
+    enter(table, player, ["10D"])  # seat 4 leads, seat 1 follows
+    assert table.game.public_view()["turn"] == 0
+    player.answer("diamonds")  # a diamond from seat 1, who had only trump
+    assert "seat 1 led trump in trick 2 before it was played" in refusal(table)
+
+
+def test_back_undoes_a_suit_entered(box):
+    table, player = first_trick(box)
+    player.answer("spades")
+    assert table.game.decision.kind == "card"
+    player.press("back")
+    assert table.game.decision.kind == "suit"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("seed", "deal"), [(3, "cards"), (7, "box")])
+def test_every_screen_fits_and_says_who_and_what(lang, seed, deal, monkeypatch):
+    shown = []
+    original = Table.screen
+
+    def spy(self):
+        screen = original(self)
+        shown.append((self.mode, screen))
+        return screen
+
+    monkeypatch.setattr(Table, "screen", spy)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        demo(box, lang=lang, seed=seed, deal=deal)
+    finally:
+        box.close()
+    modes = {mode for mode, _ in shown}
+    assert {"handoff", "cursor", "announce", "over"} <= modes
+    for mode, screen in shown:
+        assert overflow(screen) == [], (mode, screen)
+        if mode in ("handoff", "cursor"):
+            text = " ".join((*screen.body, screen.keys))
+            assert any(f" {n}" in text for n in range(1, 5)), screen
+
+
+def test_the_bar_shows_the_open_job_nearest_40_hours(box):
+    table, player = first_trick(box)
+    enter(table, player, ["7S", "8H", "9H"])
+    view = table.game.public_view()
+    hours = max(j["hours"] for j in view["jobs"].values() if not j["done"])
+    assert hours == 6 + 8 + 9 + 0  # the hearts, 23 hours
+    assert lit_bar(box) == hours // 4
+
+
+# -- reference screens -----------------------------------------------------------------
+def screens_to_check(lang):
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=11, lang=lang)
+        player = Player(box, table, box.clock)
+        table.step()
+        player.setup(Settings("kolkhoz", 4, lang, CARDS))
+        shots = {"handoff": box.board.glass()}
+        twin = Twin(table.game, random.Random(11))
+        while len(table.game.public_view()["history"]) < 1 or table.mode == "announce":
+            if table.mode == "announce":
+                top = table.announcements[0].body[0]
+                if "trick" not in shots:
+                    shots["trick"] = box.board.glass()
+                elif "year" not in shots and ("Year 1" in top or "l'année 1" in top):
+                    shots["year"] = box.board.glass()
+                player.press("ok")
+                continue
+            if table.mode == "handoff":
+                player.press("ok")
+                continue
+            d = table.game.decision
+            if d.kind in ("trump", "suit", "card", "assign", "reveal") and d.kind not in shots:
+                shots[d.kind] = box.board.glass()
+            player.answer(twin.answer(table.game.view(d.seats[0]), d))
+        return shots
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_screens_match_the_reference_pictures(lang):
+    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
+    shots = screens_to_check(lang)
+    assert {"handoff", "trump", "suit", "card"} <= set(shots)
+    for name, image in shots.items():
+        path = REFERENCES / f"kolkhoz-{lang}-{name}.png"
+        if update:
+            image.save(path)
+        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
+        expected = Image.open(path).convert("1")
+        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
