@@ -345,7 +345,35 @@ def test_every_victory_condition_fits_the_peek_screen_in_both_languages():
                 assert overflow(politburo_ui.peek(view, t)) == [], (lang, member)
 
 
-def test_plan_votes_and_refusals_use_yes_and_no(box):
+@pytest.mark.parametrize("players", [5, 10])
+def test_p9_the_last_pages_show_winners_and_every_card_and_fit(players):
+    game = new_game("politburo", players=players, seed=players)
+    play_out(game, make_bots(game, "smart", random.Random(players)))
+    view = game.public_view()
+    for lang in ("en", "fr"):
+        pages = politburo_ui.final(view, translator(lang))
+        assert all(overflow(page) == [] for page in pages), lang
+        rows = [line for page in pages[2:] for line in page.body]
+        assert len(rows) == players
+        for seat, row in enumerate(rows):
+            ok = "✓" if view["fulfilled"][seat] else "✗"
+            assert row.split() == [
+                str(seat + 1),
+                view["members"][seat],
+                str(view["influence"][seat]),
+                ok,
+            ]
+    winners = sorted(game.result.winners)
+    first = politburo_ui.final(view, translator("en"))[0]
+    if len(winners) == 1:
+        assert first.big == f"Seat {winners[0] + 1}"
+    elif winners:
+        assert first.big == "Seats " + ", ".join(str(w + 1) for w in winners)
+    else:
+        assert first.big == "NO WINNER"
+
+
+def test_p3_the_open_vote_offers_yes_and_no_and_announces_the_result(box):
     """P3: the open vote's cursor offers yes and no, and the result is announced."""
     table, player = started(box, Settings("politburo", 5, "en"), 4)
     bots = Scripted()(table.game, None)

@@ -370,6 +370,7 @@ def final(view: dict[str, Any], t: Translate) -> list[Screen]:
         f"{seat + 1:>2} {member} {view['influence'][seat]} {'✓' if ok else '✗'}"
         for seat, (member, ok) in enumerate(zip(view["members"], view["fulfilled"], strict=True))
     ]
+    header = t("Seat card infl. ✓")
     for i in range(0, len(rows), 3):
-        pages.append(Screen(over, tuple(rows[i : i + 3]), keys))
+        pages.append(Screen(header, tuple(rows[i : i + 3]), keys))
     return pages
