@@ -844,3 +844,17 @@ def test_smart_secretary_counts_the_thumbs_the_other_bots_show():
             pending = view["thumbs_up"]
             up.append(view["current"]["proposals"][-1]["thumbs_up"] if pending is None else pending)
         assert up[0] == up[1]
+
+
+def test_p3_vote_count_a_pending_casting_vote_survives_save_and_restore():
+    game = start_counting(5, seed=2)
+    sec = secretary(game)
+    game.act(sec, FINANCE)
+    game.act(sec, "2")  # a tie: the count waits for the casting vote
+    assert game.saveable
+    again = restore(json.loads(json.dumps(game.to_record())))
+    assert again.public_view() == game.public_view()
+    for g in (game, again):
+        g.act(sec, NO)
+    assert again.public_view() == game.public_view()
+    assert again.public_view()["current"]["proposals"][0]["thumbs_up"] == 2
