@@ -176,7 +176,8 @@ class Table:
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            self._refuse(str(exc))
+            explain = getattr(self.ui, "refusal", None)  # the rule in the table's language
+            self._refuse(explain(str(exc), self.t) if explain else str(exc))
             return False
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)

@@ -14,7 +14,7 @@ from companion.games import new_game
 from companion.games.politburo import DONE, LEFT, NO, REFORM, REPRESS, RIGHT, YES
 from companion.table import Settings, Table
 from companion.ui import politburo as politburo_ui
-from companion.ui.canvas import overflow, render
+from companion.ui.canvas import Screen, overflow, render, wrap
 from companion.ui.i18n import translator
 
 REFERENCES = Path(__file__).parent / "reference"
@@ -221,8 +221,15 @@ def test_p7_after_the_purge_the_cards_pointing_and_losses_are_announced(box):
 
 
 # -- refusals, undo, peeks -----------------------------------------------------------------
-def test_p4_appointing_yourself_is_refused_on_screen(box):
-    table, player = started(box, Settings("politburo", 7, "en"), 2)
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [
+        ("en", "P4: the general secretary cannot appoint themself"),
+        ("fr", "P4 : le secrétaire général ne peut pas se nommer lui-même"),
+    ],
+)
+def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box, lang, rule):
+    table, player = started(box, Settings("politburo", 7, lang), 2)
     advance(table, player, Scripted()(table.game, None), "appoint")
     secretary = table.game.public_view()["secretary"]
     steps = (secretary - table.cursor) % 7
@@ -230,11 +237,56 @@ def test_p4_appointing_yourself_is_refused_on_screen(box):
         player.press("down")
     player.press("ok")
     shown = table.screen()
-    assert shown.status == "Not allowed"
-    assert "P4: the general secretary cannot appoint themself" in " ".join(shown.body)
+    assert shown.status == translator(lang)("Not allowed")
+    assert rule in " ".join(shown.body)
+    assert overflow(shown) == []
     assert table.game.public_view()["executors"] == []
     player.press("ok")
-    assert table.screen().status.startswith("R1/7 ")
+    assert table.screen().status.startswith("R1/7 " if lang == "en" else "T1/7 ")
+
+
+def test_every_refusal_a_table_can_meet_is_translated_and_fits():
+    """The patterns follow the engine's wording: each real message finds its French text."""
+    game = new_game("politburo", players=10, seed=1)
+    while game.decision.kind == "peek":
+        game.act(game.decision.seats[0], "seen")
+    sec = game.public_view()["secretary"]
+    game.act(sec, "defence")
+    for seat in game.decision.seats:
+        game.act(seat, NO)
+    messages = []
+
+    def refused(choice):
+        try:
+            game.act(sec, choice)
+        except ValueError as exc:
+            messages.append(str(exc))
+
+    refused("defence")  # P3: rejected
+    game.act(sec, "finance")
+    for seat in game.decision.seats:
+        game.act(seat, YES)
+    refused(sec)  # P4: themself
+    executors = list(game.decision.options[:3])
+    for seat in executors:
+        game.act(sec, seat)
+    for seat in list(game.decision.seats):
+        game.act(seat, REPRESS if seat != executors[0] else REFORM)
+    outsider = next(s for s in range(10) if s not in executors and s != sec)
+    refused(outsider)  # P5: not executing
+    game.act(sec, executors[0])
+    refused(executors[1])  # P4: already executing
+    game.act(sec, outsider)
+    refused(outsider)  # just brought in
+    assert len(messages) == 5
+    fr = translator("fr")
+    for message in messages:
+        french = politburo_ui.refusal(message, fr)
+        assert french != message, message
+        if message[0] == "P":
+            assert french.startswith(message[:2]), "the rule stays named"
+        assert politburo_ui.refusal(message, translator("en")) == message
+        assert overflow(Screen("Refus", tuple(wrap(french)), "OK")) == [], french
 
 
 def test_p3_a_rejected_plan_proposed_again_is_refused_on_screen(box):
@@ -251,6 +303,7 @@ def test_p3_a_rejected_plan_proposed_again_is_refused_on_screen(box):
     shown = table.screen()
     assert shown.status == "Not allowed"
     assert f"P3: the {first} plan was already rejected" in " ".join(shown.body)
+    assert overflow(shown) == []
 
 
 def test_back_undoes_an_appointment_but_never_crosses_an_execution(box):

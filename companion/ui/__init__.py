@@ -18,6 +18,8 @@ reading the game's views only:
   secret choice, or None.
 - ``peek(view, t)``: the private screen shown while PEEK is held (a decision
   of kind "peek").
+- ``refusal(message, t)`` (optional): the engine's refusal (English, naming the
+  rule) in the table's language.
 - ``announcements(before, after, t)``: screens the table must see after a move
   (reveals), each dismissed with OK.
 - ``final(view, t)``: the pages of the last screen.

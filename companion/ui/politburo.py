@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.games import Decision
@@ -205,6 +206,29 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
             t("right: seat {n}").format(n=targets[RIGHT] + 1),
         ]
     raise KeyError(kind)
+
+
+#: the engine's refusals a table can meet (its cursors offer refused values), with
+#: {x} for the seat or ministry they name: each is also the message to translate
+REFUSALS = (
+    "P3: the {x} plan was already rejected this round",
+    "P4: the general secretary cannot appoint themself",
+    "P4: seat {x} is already one of the three executors",
+    "seat {x} has just been brought in: that place is refilled",
+    "P5: seat {x} is not executing, so cannot be replaced",
+)
+
+
+def refusal(message: str, t: Translate) -> str:
+    """The engine's refusal in the table's language, still naming the rule."""
+    for text in REFUSALS:
+        pattern = re.escape(text).replace(re.escape("{x}"), r"(\w+)")
+        if match := re.fullmatch(pattern, message):
+            x = match.group(1) if match.groups() else ""
+            if x in MINISTRIES:
+                x = ministry_label(x, t).lower()
+            return t(text).format(x=x)
+    return message
 
 
 def half_label(players: int, t: Translate) -> str:
