@@ -3,9 +3,10 @@
 - Status line: the round and the three ministry levels, "R2/7 D+1 F-2 S0"
   (French "T2/7 ..."), so the ministries are always on screen.
 - Influence: one digit a seat, in groups of five ("Influence 33323 33"),
-  under every hand-over (``tracker``), on the secret choices' screens, after
-  each purge and on the last pages. The secretary is named on every one of
-  their prompts and on the hand-over.
+  under every hand-over (``tracker``), while executions 1 and 2 are played,
+  after each purge and on the last pages (the secretary's cursor screens
+  have no line left for it). The secretary is named on every one of their
+  prompts and on the hand-over, and the status line has no room for them.
 - LED bar: the round, one LED a round (rounds = players, at most 10).
 - Setup "vote": "each" asks every member for their thumb in turn; "count"
   asks the secretary for the number of thumbs up the table showed (P3: the
@@ -15,6 +16,8 @@
   the number of their card (P6); the purge's prompt says which seat "left"
   and "right" mean for that executor (the same screen for either choice).
   After the purge the numbered cards, the pointing and the losses are shown.
+- Refusals: the engine's messages (English, naming the rule) are matched
+  against ``REFUSALS`` and shown in the table's language.
 """
 
 from __future__ import annotations
