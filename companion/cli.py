@@ -47,19 +47,25 @@ def _settings(args: argparse.Namespace) -> Any:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.store import Journal, default_path
     from companion.table import Table
 
+    journal = None if args.no_journal else Journal(args.journal or default_path())
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
     try:
-        table = Table(box, seed=args.seed, lang=args.lang)
+        table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
         if args.game:
             table.start(_settings(args))
+        elif table.resume():
+            pass  # back where the power cut left the table
         if box.virtual and not args.headless:
             Terminal(box, table.step).run()
         else:
             run_forever(table)
     finally:
         box.close()
+        if journal is not None:
+            journal.close()
     return 0
 
 
@@ -198,6 +204,8 @@ def parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run the box (the virtual board in this terminal off a Pi)")
     table_args(run, game_required=False)
+    run.add_argument("--journal", default=None, help="the journal file (default: $COMPANION_DATA)")
+    run.add_argument("--no-journal", action="store_true", help="keep nothing (a demo kiosk)")
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")

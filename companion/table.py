@@ -20,6 +20,7 @@ How the box talks to a table:
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from typing import Any
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Game, IllegalMove, new_game, restore
+from companion.store import Journal, JournalError
 from companion.ui.canvas import Screen, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
@@ -55,8 +57,11 @@ class Settings:
 class Table:
     """One box at one table, from setup to the last screen and the next game."""
 
-    def __init__(self, box: Box, seed: int | None = None, lang: str = "en") -> None:
+    def __init__(
+        self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
+    ) -> None:
         self.box = box
+        self.journal = journal
         self.seed = seed
         self.lang = lang
         self.t = translator(lang)
@@ -98,9 +103,49 @@ class Table:
         options = dict(settings.options or {})
         self.game = new_game(settings.game, players=settings.players, seed=self.seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
+        if self.journal is not None:
+            self._journal(
+                self.journal.begin,
+                settings.game,
+                dataclasses.asdict(settings),
+                self.game.to_record(),
+            )
         self.holder = None
         self.undo = []
         self._next_decision()
+
+    def resume(self) -> bool:
+        """Carry on the journal's unfinished game after a power cut; False if there is none."""
+        if self.journal is None or (found := self.journal.unfinished()) is None:
+            return False
+        settings, record = found
+        self.lang = settings["lang"]
+        self.t = translator(self.lang)
+        self.ui = game_ui(settings["game"])
+        self.game = restore(record)
+        log.info("resumed a %s game from the journal", settings["game"])
+        self.holder = None
+        self.undo = []
+        self._next_decision()
+        return True
+
+    def _journal(self, write: Any, *args: Any) -> None:
+        """Write to the journal; a failure is shown, and the game goes on in memory."""
+        try:
+            write(*args)
+        except JournalError as exc:
+            log.error("%s", exc)
+            self._notice(self.t("Not saved"), str(exc))
+
+    def _saved_step(self) -> None:
+        game = self.game
+        if self.journal is None or game is None:
+            return
+        if game.over:
+            self._journal(self.journal.step, game.to_record())
+            self._journal(self.journal.finish)
+        elif game.saveable:
+            self._journal(self.journal.step, game.to_record())
 
     def _setup_press(self, button: str) -> None:
         key, values = self.setup_rows[self.setup_row]
@@ -178,6 +223,7 @@ class Table:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
             log.info("seat %d: %s %s", seat + 1, d.kind, self.ui.option_label(choice, str))
+        self._saved_step()
         self.announcements = self.ui.announcements(before, game.public_view(), self.t)
         if d.secret or self.announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
@@ -192,17 +238,21 @@ class Table:
         return True
 
     def _refuse(self, why: str) -> None:
+        self._notice(self.t("Not allowed"), why)
+        log.info("refused: %s", why)
+
+    def _notice(self, title: str, text: str) -> None:
         self.notice = (
-            Screen(self.t("Not allowed"), tuple(wrap(why)), self.t("OK")),
+            Screen(title, tuple(wrap(text)), self.t("OK")),
             self.box.clock.now() + NOTICE,
         )
-        log.info("refused: %s", why)
 
     def _undo(self) -> None:
         if not self.undo:
             self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
             return
         self.game = restore(self.undo.pop())
+        self._saved_step()
         log.info("undone: back to %s", self.game.decision.kind if self.game.decision else "end")
         self.holder = self.game.decision.seats[0] if self.game.decision else None
         self._enter_choice()
