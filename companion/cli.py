@@ -155,6 +155,12 @@ def cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from companion.bench import main as bench
+
+    return bench(args.json, args.games)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -226,6 +232,11 @@ def parser() -> argparse.ArgumentParser:
         "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
     )
     brd.set_defaults(func=cmd_board)
+
+    bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
+    bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(func=cmd_bench)
     return p
 
 

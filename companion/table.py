@@ -30,7 +30,7 @@ from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Game, IllegalMove, new_game, restore
 from companion.store import Journal, JournalError
-from companion.ui.canvas import Screen, render, wrap
+from companion.ui.canvas import Screen, preload_fonts, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
 log = logging.getLogger("companion.table")
@@ -62,6 +62,7 @@ class Table:
     ) -> None:
         self.box = box
         self.journal = journal
+        preload_fonts()
         self.seed = seed
         self.lang = lang
         self.t = translator(lang)
