@@ -47,6 +47,7 @@ def _settings(args: argparse.Namespace) -> Any:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.service import Service
     from companion.store import Journal, default_path
     from companion.table import Table
 
@@ -61,21 +62,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         if box.virtual and not args.headless:
             Terminal(box, table.step).run()
         else:
-            run_forever(table)
+            Service(table.step).run()
     finally:
         box.close()
         if journal is not None:
             journal.close()
     return 0
-
-
-def run_forever(table: Any) -> None:
-    """The kiosk's loop: poll the buttons, run the table, every 10 ms."""
-    import time
-
-    while True:
-        table.step()
-        time.sleep(0.01)
 
 
 def _pinout(args: argparse.Namespace) -> Any:
