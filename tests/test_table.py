@@ -290,3 +290,22 @@ def test_screens_match_the_reference_pictures(lang):
         assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
         expected = Image.open(path).convert("1")
         assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("roles", "canal"),
+    [
+        (["red"] * 5 + ["black"] * 5, 11),  # built
+        (["red"] * 5 + ["black"] * 5, 9),  # abolished
+        (["red"] * 5 + ["black"] * 5, 10),  # late: a draw
+        (["red"] * 2 + ["black"] * 3, 4),  # the minority wins
+        (["black"] * 5, 0),  # no red worker at all (G7: the formula still holds)
+    ],
+)
+def test_every_ending_fits_the_screen(lang, roles, canal):
+    outcome = end_table(roles.count(RED), roles.count(BLACK), canal)
+    winners = [i for i, r in enumerate(roles) if r == outcome]
+    view = {"roles": roles, "canal": canal, "result": {"outcome": outcome, "winners": winners}}
+    for screen in gulag_ui.final(view, translator(lang)):
+        assert overflow(screen) == [], screen
