@@ -3,11 +3,15 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# On a Pi: VENV_FLAGS=--system-site-packages lets gpiozero find apt's python3-lgpio.
+VENV_FLAGS ?=
 
-.PHONY: run test tools bench clean
+.PHONY: install run test tools bench clean
+
+install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
