@@ -147,6 +147,23 @@ def cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    import time
+
+    from companion import selftest
+    from companion.box import VirtualClock, WallClock, open_box
+
+    virtual = args.board == "virtual"
+    clock = VirtualClock() if virtual else WallClock()
+    box = open_box(args.board, pinout=_pinout(args), clock=clock)
+    wait = clock.advance if isinstance(clock, VirtualClock) else time.sleep
+    try:
+        problems = selftest.run(box, wait, print)
+    finally:
+        box.close()
+    return 1 if problems else 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench import main as bench
 
@@ -224,6 +241,11 @@ def parser() -> argparse.ArgumentParser:
         "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
     )
     brd.set_defaults(func=cmd_board)
+
+    st = sub.add_parser("selftest", help="check every LED, the buzzer, the screen and each button")
+    st.add_argument("--board", choices=BOARDS, default="auto")
+    st.add_argument("--pinout", default=None)
+    st.set_defaults(func=cmd_selftest)
 
     bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
     bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
