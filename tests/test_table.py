@@ -309,3 +309,14 @@ def test_every_ending_fits_the_screen(lang, roles, canal):
     view = {"roles": roles, "canal": canal, "result": {"outcome": outcome, "winners": winners}}
     for screen in gulag_ui.final(view, translator(lang)):
         assert overflow(screen) == [], screen
+
+
+def test_a_new_game_needs_ok_held_not_pressed(box):
+    run = play(Settings("gulag", 5, "en"), seed=8, box=box)
+    table = run.table
+    player = Player(box, table, box.clock)
+    player.press("ok")  # a press is not enough for something that ends the game on screen
+    assert table.mode == "over"
+    player.press("ok", hold=2.0)
+    assert table.mode == "setup" and table.game is None
+    assert table.screen().status == "New game"
