@@ -80,6 +80,7 @@ class Table:
         self.undo: list[dict[str, Any]] = []
         self.notice: tuple[Screen, float] | None = None
         self.guard_until = 0.0
+        self.games_started = 0
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -102,7 +103,10 @@ class Table:
         self.t = translator(settings.lang)
         self.ui = game_ui(settings.game)
         options = dict(settings.options or {})
-        self.game = new_game(settings.game, players=settings.players, seed=self.seed, **options)
+        # A seeded box (demos, tests) still deals each new game differently.
+        seed = None if self.seed is None else self.seed + self.games_started
+        self.games_started += 1
+        self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
         if self.journal is not None:
             self._journal(
