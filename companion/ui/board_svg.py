@@ -55,8 +55,7 @@ def board_svg(board: Board) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4efe4"/>',
-        f'<text x="{CX}" y="28" font-size="20" text-anchor="middle">'
-        f"{escape(board.name)}</text>",
+        f'<text x="{CX}" y="28" font-size="20" text-anchor="middle">{escape(board.name)}</text>',
     ]
     for p, crises in enumerate(board.seat_crises):
         sx, sy = seat_xy[p]
