@@ -52,7 +52,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.table import Table
 
     journal = None if args.no_journal else Journal(args.journal or default_path())
-    box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
+    box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
         if args.game:
@@ -221,6 +221,13 @@ def parser() -> argparse.ArgumentParser:
     table_args(run, game_required=False)
     run.add_argument("--journal", default=None, help="the journal file (default: $COMPANION_DATA)")
     run.add_argument("--no-journal", action="store_true", help="keep nothing (a demo kiosk)")
+    run.add_argument(
+        "--handset",
+        action="append",
+        default=[],
+        metavar="PORT",
+        help="a handset's serial port (/dev/ttyACM0, socket://host:port); repeatable",
+    )
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")

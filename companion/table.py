@@ -81,6 +81,8 @@ class Table:
         self.notice: tuple[Screen, float] | None = None
         self.guard_until = 0.0
         self.games_started = 0
+        self.ballot_no = 0
+        self.handset_seats: tuple[int, ...] = ()
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -192,10 +194,49 @@ class Table:
             self.final_page = 0
             self._enter("over")
             log.info("game over: %s", self.game.public_view()["result"])
+        elif self._on_handsets(d):
+            self._enter_handsets(d)
         elif d.seats[0] != self.holder:
             self._enter("handoff")
         else:
             self._enter_choice()
+
+    def _on_handsets(self, d: Any) -> bool:
+        """A secret A/B choice whose every seat has a handset plugged in."""
+        handsets = self.box.handsets
+        return (
+            handsets is not None
+            and d.secret
+            and d.kind != "peek"
+            and self.ui.choice_buttons(d) is not None
+            and set(d.seats) <= handsets.seats()
+        )
+
+    def _enter_handsets(self, d: Any) -> None:
+        """Everyone asked votes at once on their own pad; the box only counts."""
+        assert self.box.handsets is not None
+        self.ballot_no = self.ballot_no % 255 + 1
+        self.handset_seats = tuple(d.seats)
+        self.box.handsets.ask(d.seats, self.ballot_no)
+        self._enter("handsets")
+
+    def _handset_votes(self) -> None:
+        handsets = self.box.handsets
+        if handsets is None:
+            return
+        for vote in handsets.poll():
+            game = self.game
+            d = game.decision if game is not None else None
+            if self.mode != "handsets" or vote.ballot != self.ballot_no or d is None:
+                continue
+            if vote.seat not in d.seats:
+                continue
+            a, b = self.ui.choice_buttons(d)
+            self.box.outputs.feedback()
+            ballot, seats = self.ballot_no, self.handset_seats
+            self._act(a if vote.button == 0 else b, seat=vote.seat)
+            if self.mode != "handsets" or self.ballot_no != ballot:
+                handsets.done(seats, ballot)
 
     def _enter_choice(self) -> None:
         assert self.game is not None
@@ -211,12 +252,13 @@ class Table:
             self.cursor = self._candidates().index(d.options[0])
             self._enter("cursor")
 
-    def _act(self, choice: Any) -> bool:
-        """Play a choice for the seat holding the box; False (and a notice) if refused."""
+    def _act(self, choice: Any, seat: int | None = None) -> bool:
+        """Play a choice for the seat holding the box (or a handset's seat);
+        False (and a notice) if refused."""
         game = self.game
         assert game is not None and game.decision is not None
         d = game.decision
-        seat = d.seats[0]
+        seat = d.seats[0] if seat is None else seat
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
@@ -238,9 +280,18 @@ class Table:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
         if self.announcements:
             self._enter("announce")
+        elif self.mode == "handsets" and self._same_ballot(d, game.decision):
+            pass  # more votes to come on the handsets
         else:
             self._next_decision()
         return True
+
+    @staticmethod
+    def _same_ballot(before: Any, after: Any) -> bool:
+        """The decision after a vote is the same ballot with fewer seats left to vote."""
+        return (
+            after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
+        )
 
     def _refuse(self, why: str) -> None:
         self._notice(self.t("Not allowed"), why)
@@ -331,6 +382,7 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Handle every waiting press, run due blinks, and show the current screen."""
+        self._handset_votes()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         now = self.box.clock.now()
@@ -346,7 +398,7 @@ class Table:
             out.set_bar(self.ui.bar(self.game.public_view()))
         else:
             out.set_bar(0)
-        waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor")
+        waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor", "handsets")
         out.set_led("status_b", 0.3 if waiting else 0.0)
 
     # -- screens -----------------------------------------------------------------------
@@ -367,6 +419,19 @@ class Table:
         d = game.decision
         assert d is not None
         seat = d.seats[0]
+        if self.mode == "handsets":
+            return Screen(
+                status,
+                (
+                    t("Vote on your handsets."),
+                    t("Waiting for seat {seats}").format(
+                        seats=" ".join(str(s + 1) for s in d.seats)
+                    ),
+                ),
+                t("{n} of {m} in").format(
+                    n=len(self.handset_seats) - len(d.seats), m=len(self.handset_seats)
+                ),
+            )
         if self.mode == "handoff":
             return Screen(
                 status,
