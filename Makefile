@@ -21,6 +21,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
 # systemd-analyze checks the kiosk's unit; Debian images have it, a bare one may not.
