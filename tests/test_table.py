@@ -218,16 +218,8 @@ def test_peek_shows_the_right_neighbours_card_only_while_held(box):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("players", "deal"), [(5, "box"), (8, "cards"), (10, "box")])
-def test_every_screen_fits_and_says_who_and_what(lang, players, deal, monkeypatch):
-    shown = []
-    original = Table.screen
-
-    def spy(self):
-        screen = original(self)
-        shown.append((self.mode, screen))
-        return screen
-
-    monkeypatch.setattr(Table, "screen", spy)
+def test_every_screen_fits_and_says_who_and_what(lang, players, deal, shown_screens):
+    shown = shown_screens
     box = open_box("virtual", clock=VirtualClock())
     try:
         play(Settings("gulag", players, lang, {"deal": deal}), seed=players, box=box)
