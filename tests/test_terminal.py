@@ -1,5 +1,6 @@
 """The virtual box in a terminal, driven over a pseudo-terminal as over SSH."""
 
+import codecs
 import os
 import pty
 import re
@@ -47,6 +48,8 @@ class Pty:
         os.close(child_end)
         self.pid = self.process.pid
         self.buffer = ""
+        # A read may end in the middle of a character: decode across reads.
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def read(self, seconds):
         end = time.monotonic() + seconds
@@ -55,7 +58,7 @@ class Pty:
             if not ready:
                 continue
             try:
-                chunk = os.read(self.fd, 65536).decode(errors="replace")
+                chunk = self.decoder.decode(os.read(self.fd, 65536))
             except OSError:
                 break
             if not chunk:
