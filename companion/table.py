@@ -37,7 +37,11 @@ log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 NOTICE = 3.0  # seconds a refusal stays on screen
-UI_MODULES = {"gulag": "companion.ui.gulag", "kolkhoz": "companion.ui.kolkhoz"}
+UI_MODULES = {
+    "gulag": "companion.ui.gulag",
+    "kolkhoz": "companion.ui.kolkhoz",
+    "politburo": "companion.ui.politburo",
+}
 
 
 def game_ui(name: str) -> Any:
@@ -433,9 +437,14 @@ class Table:
                 ),
             )
         if self.mode == "handoff":
+            tracker = getattr(self.ui, "tracker", None)  # a track the status line has no room for
             return Screen(
                 status,
-                (t("Box to seat {n}.").format(n=seat + 1), self.ui.role_of(d, t)),
+                (
+                    t("Box to seat {n}.").format(n=seat + 1),
+                    self.ui.role_of(d, t),
+                    *(tracker(view, t) if tracker else ()),
+                ),
                 t("Seat {n}: press OK").format(n=seat + 1),
             )
         if self.mode == "peek":

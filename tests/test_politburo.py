@@ -755,3 +755,92 @@ def test_simulate_reports_every_members_win_rate_and_no_winner():
     assert set(stats["outcomes"]) == {"winner", "winners", "no winner"}
     assert {f"{m} won" for m in MEMBERS} <= set(stats["measures"])
     assert abs(sum(stats["outcomes"].values()) - 1) < 1e-9
+
+
+# -- the option vote "count": the secretary enters the thumbs up -------------------------
+def start_counting(players: int = 5, seed: int = 1) -> Politburo:
+    game = new_game("politburo", players=players, seed=seed, vote="count")
+    assert isinstance(game, Politburo)
+    while (d := game.decision) is not None and d.kind == "peek":
+        game.act(d.seats[0], "seen")
+    return game
+
+
+def test_p3_vote_count_asks_the_secretary_for_the_thumbs_up_and_records_counts_only():
+    game = start_counting(7, seed=3)
+    sec = secretary(game)
+    game.act(sec, DEFENCE)
+    d = game.decision
+    assert d.kind == "plan_count" and d.seats == (sec,) and not d.secret
+    assert d.options == tuple(str(n) for n in range(7)), "P3: 0 to 6 thumbs, all but the secretary"
+    game.act(sec, "4")
+    view = game.public_view()
+    record = view["current"]["proposals"][0]
+    assert record["approved"] and view["plan"] == DEFENCE
+    assert (record["thumbs_up"], record["thumbs_down"]) == (4, 2)
+    assert record["yes"] is None and record["no"] is None
+
+
+def test_p3_vote_count_a_minority_rejects_and_a_tie_goes_to_the_casting_vote():
+    game = start_counting(5, seed=2)
+    sec = secretary(game)
+    game.act(sec, FINANCE)
+    game.act(sec, "1")
+    assert game.public_view()["rejected"] == [FINANCE]
+    game.act(sec, SECURITY)
+    game.act(sec, "2")  # 2 of 4: a tie
+    assert game.decision.kind == "casting"
+    game.act(sec, YES)
+    record = game.public_view()["current"]["proposals"][1]
+    assert record["casting"] == YES and record["thumbs_up"] == 2 and record["approved"]
+
+
+def test_p3_vote_count_refuses_more_thumbs_than_members_with_the_rule():
+    game = start_counting(5, seed=2)
+    game.act(secretary(game), FINANCE)
+    with pytest.raises(IllegalMove, match="P3: the thumbs up are 0 to 4"):
+        game.act(secretary(game), "5")
+
+
+def test_p3_vote_each_records_the_thumb_counts_too():
+    game = start(6, seed=2)
+    game.act(secretary(game), FINANCE)
+    vote(game, set(others(game, 3)))
+    record = game.public_view()["current"]["proposals"][0]
+    assert (record["thumbs_up"], record["thumbs_down"]) == (3, 2)
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_vote_count_games_play_to_the_end_with_smart_and_random_bots(players):
+    for seed in range(20):
+        game = new_game("politburo", players=players, seed=seed, vote="count")
+        kind = "smart" if seed % 2 else "random"
+        play_out(game, make_bots(game, kind, random.Random(seed)))
+        assert game.over
+        for record in game.public_view()["history"]:
+            for p in record["proposals"]:
+                assert p["thumbs_up"] + p["thumbs_down"] == players - 1
+
+
+def test_smart_secretary_counts_the_thumbs_the_other_bots_show():
+    """The count the secretary's bot enters is what the same bots vote seat by seat."""
+    for seed in range(10):
+        each = new_game("politburo", players=7, seed=seed)
+        count = new_game("politburo", players=7, seed=seed, vote="count")
+        bots_each = make_bots(each, "smart", random.Random(seed))
+        bots_count = make_bots(count, "smart", random.Random(seed))
+        while each.decision.kind in ("peek", "propose"):
+            for g, bots in ((each, bots_each), (count, bots_count)):
+                d = g.decision
+                g.act(d.seats[0], bots[d.seats[0]].choose(g.view(d.seats[0]), d))
+        while each.decision.kind == "plan_vote":
+            d = each.decision
+            each.act(d.seats[0], bots_each[d.seats[0]].choose(each.view(d.seats[0]), d))
+        d = count.decision
+        count.act(d.seats[0], bots_count[d.seats[0]].choose(count.view(d.seats[0]), d))
+        up = []
+        for g in (each, count):
+            view = g.public_view()  # the count waits in "thumbs_up" for a casting vote
+            pending = view["thumbs_up"]
+            up.append(view["current"]["proposals"][-1]["thumbs_up"] if pending is None else pending)
+        assert up[0] == up[1]

@@ -1,7 +1,10 @@
 """Politburo's member bots: each plays toward its own victory condition.
 
 A bot reads only its own seat's view: its member card, the public tracks and
-the public record of plans, executions and purges. It models no table talk.
+the public record of plans, executions and purges. The one piece of table
+talk modelled is the open show of thumbs (P3): with the option vote "count"
+the secretary enters the number of thumbs up, and its bot counts what each
+other member's bot shows, each deciding from its own view.
 
 - Plans: a member proposes, and votes for, the ministry where it can gain the
   most (how much its condition's margin differs between repress and reform).
@@ -23,6 +26,7 @@ the public record of plans, executions and purges. It models no table talk.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from companion.games import Choice, Decision, Game
@@ -79,9 +83,13 @@ def rounds_seen(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class MemberBot:
-    def __init__(self, seat: int, rng: random.Random) -> None:
+    def __init__(
+        self, seat: int, rng: random.Random, thumbs: Callable[[], int] | None = None
+    ) -> None:
         self.seat = seat
         self.rng = rng
+        #: the thumbs up the table shows (vote "count"): the other members' own answers
+        self.thumbs = thumbs
         #: (round, execution) -> the card this bot played: it remembers its own hand.
         self.mine: dict[tuple[int, int], str] = {}
 
@@ -132,6 +140,9 @@ class MemberBot:
             return max(
                 options, key=lambda m: (interest(member, ministries, str(m)), self.rng.random())
             )
+        if kind == "plan_count":
+            assert self.thumbs is not None, "make_bots gives the secretary the table's thumbs"
+            return str(self.thumbs())
         if kind in ("plan_vote", "casting"):
             proposal = view["proposal"]
             others = [m for m in MINISTRIES if m not in view["rejected"] and m != proposal]
@@ -213,4 +224,17 @@ class MemberBot:
 
 
 def make_bots(game: Game, rng: random.Random) -> list[MemberBot]:
-    return [MemberBot(seat, rng) for seat in range(game.players)]
+    bots: list[MemberBot] = []
+
+    def thumbs() -> int:
+        """P3, open vote: each member but the secretary shows a thumb from its own view."""
+        secretary = game.public_view()["secretary"]
+        shown = 0
+        for seat, bot in enumerate(bots):
+            if seat != secretary:
+                ask = Decision("plan_vote", (seat,), (YES, NO))
+                shown += bot.choose(game.view(seat), ask) == YES
+        return shown
+
+    bots.extend(MemberBot(seat, rng, thumbs) for seat in range(game.players))
+    return bots

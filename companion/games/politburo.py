@@ -15,7 +15,10 @@ Decisions where the rules are silent:
 
 - The first general secretary is drawn with the game's rng after the deal.
 - The plan vote is open and simultaneous: one decision for every member but
-  the secretary; the thumbs are shown together once all have voted.
+  the secretary; the thumbs are shown together once all have voted. The
+  option ``vote`` says how the box learns the thumbs: "each" (the default)
+  asks every member in turn, "count" asks the secretary only for the number
+  of thumbs up (the table saw them; the box then records counts, not seats).
 - Replacing executors is a sequence of small decisions ("replace which
   executor, or done", then "by whom"). Each of the three places may be
   refilled once per replacement step, so the step always ends; a refill may
@@ -141,6 +144,7 @@ class PolitburoState:
     phase: str = "peek"
     peeked: int = 0
     proposal: str | None = None
+    thumbs: int | None = None
     votes: list[str | None] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
     plan: str | None = None
@@ -157,6 +161,8 @@ class Politburo(Game):
     min_players = 5
     max_players = 10
     outcomes = ("winner", "winners", "no winner")
+    defaults = {"vote": "each"}
+    choices = {"vote": ("each", "count")}
     State = PolitburoState
 
     s: PolitburoState
@@ -210,6 +216,9 @@ class Politburo(Game):
             return Decision("peek", (s.peeked,), ("seen",), secret=True)
         if phase == "propose":
             return Decision("propose", (self.secretary,), self._proposal_options())
+        if phase == "plan_vote" and self.options["vote"] == "count":
+            counts = tuple(str(n) for n in range(len(self.voters) + 1))
+            return Decision("plan_count", (self.secretary,), counts)
         if phase == "plan_vote":
             pending = tuple(seat for seat in self.voters if s.votes[seat] is None)
             return Decision("plan_vote", pending, (YES, NO))
@@ -246,6 +255,8 @@ class Politburo(Game):
             return f"P5: seat {choice + 1} is not executing, so cannot be replaced"
         if kind in ("plan_vote", "casting"):
             return "P3: the plan vote is yes or no"
+        if kind == "plan_count":
+            return f"P3: the thumbs up are 0 to {len(self.voters)}, the members but the secretary"
         if kind == "execute":
             return "P5: an execution card is repress or reform"
         if kind == "point":
@@ -264,14 +275,18 @@ class Politburo(Game):
             s.votes = [None] * self.players
             s.phase = "plan_vote"
         elif phase == "plan_vote":
-            s.votes[seat] = str(choice)
-            if all(s.votes[v] is not None for v in self.voters):
-                yes = s.votes.count(YES)
-                no = s.votes.count(NO)
-                if yes == no:
-                    s.phase = "casting"  # P3: the secretary's casting vote
-                else:
-                    self._settle_plan(yes > no, None)
+            if self.options["vote"] == "count":
+                s.thumbs = int(str(choice))
+            else:
+                s.votes[seat] = str(choice)
+                if any(s.votes[v] is None for v in self.voters):
+                    return
+                s.thumbs = s.votes.count(YES)
+            yes, no = s.thumbs, len(self.voters) - s.thumbs
+            if yes == no:
+                s.phase = "casting"  # P3: the secretary's casting vote
+            else:
+                self._settle_plan(yes > no, None)
         elif phase == "casting":
             self._settle_plan(choice == YES, str(choice))
         elif phase == "appoint":
@@ -332,12 +347,15 @@ class Politburo(Game):
     def _settle_plan(self, approved: bool, casting: str | None) -> None:
         """P3: record the open vote; approved, rejected, or the third ministry automatically."""
         s = self.s
-        assert s.proposal is not None
+        assert s.proposal is not None and s.thumbs is not None
+        counted = self.options["vote"] == "count"  # the box saw counts, not seats
         s.current["proposals"].append(
             {
                 "ministry": s.proposal,
-                "yes": [v for v in self.voters if s.votes[v] == YES],
-                "no": [v for v in self.voters if s.votes[v] == NO],
+                "yes": None if counted else [v for v in self.voters if s.votes[v] == YES],
+                "no": None if counted else [v for v in self.voters if s.votes[v] == NO],
+                "thumbs_up": s.thumbs,
+                "thumbs_down": len(self.voters) - s.thumbs,
                 "casting": casting,
                 "approved": approved,
             }
@@ -350,6 +368,7 @@ class Politburo(Game):
                 s.plan = self._proposal_options()[0]
                 s.current["automatic"] = True
         s.proposal = None
+        s.thumbs = None
         s.votes = [None] * self.players
         if s.plan is None:
             s.phase = "propose"
@@ -464,6 +483,7 @@ class Politburo(Game):
             "influence": list(s.influence),
             "lost": s.lost,
             "proposal": s.proposal,
+            "thumbs_up": s.thumbs,
             "rejected": list(s.rejected),
             "plan": s.plan,
             "executors": list(s.executors),

@@ -1,0 +1,409 @@
+"""Politburo at the table: the box in the middle, played only by pressing its buttons."""
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.bots import RandomBot, make_bots, play_out
+from companion.box import VirtualClock, open_box
+from companion.demo import GAP, Player, play
+from companion.games import new_game
+from companion.games.politburo import DONE, LEFT, NO, REFORM, REPRESS, RIGHT, YES
+from companion.table import Settings, Table
+from companion.ui import politburo as politburo_ui
+from companion.ui.canvas import overflow, render
+from companion.ui.i18n import translator
+
+REFERENCES = Path(__file__).parent / "reference"
+
+
+@pytest.fixture
+def box():
+    box = open_box("virtual", clock=VirtualClock())
+    yield box
+    box.close()
+
+
+def started(box, settings, seed):
+    """A table that has just started ``settings``, its first screen read."""
+    table = Table(box, seed=seed)
+    table.start(settings)
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    return table, player
+
+
+def lit_bar(box):
+    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+
+
+class Scripted:
+    """Bots that reach a purge every round: all approve, the first three legal
+    seats execute, two repress and one reforms, nobody is replaced."""
+
+    cards = (REPRESS, REPRESS, REFORM)
+
+    def __call__(self, game, rng):
+        return [self] * game.players
+
+    def choose(self, view, decision):
+        kind = decision.kind
+        if kind == "plan_vote" or kind == "casting":
+            return YES
+        if kind == "plan_count":
+            return decision.options[-1]
+        if kind == "replace":
+            return DONE
+        if kind == "execute":
+            return self.cards[view["executors"].index(view["seat"])]
+        if kind == "point":
+            return LEFT
+        return decision.options[0]
+
+
+def advance(table, player, bots, until, execution=None):
+    """Press through the game until the decision ``until`` waits on its own screen
+    (and, if given, the execution has that number)."""
+    while True:
+        d = table.game.decision
+        number = table.game.public_view()["execution"]
+        if (
+            d.kind == until
+            and table.mode in ("cursor", "choose", "peek")
+            and execution in (None, number)
+        ):
+            return
+        if table.mode in ("handoff", "announce"):
+            player.press("ok")
+            continue
+        seat = d.seats[0]
+        player.answer(bots[seat].choose(table.game.view(seat), d))
+
+
+# -- whole games ----------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "vote"), [(7, "each"), (6, "count")])
+def test_a_whole_game_by_button_presses_only_matches_the_engine(box, players, vote):
+    """The game played through the buttons is the one the engine plays with the same bots."""
+    seed = 5
+    run = play(Settings("politburo", players, "en", {"vote": vote}), seed=seed, box=box)
+    game = run.table.game
+    assert game.over and run.presses > 100
+    twin = new_game("politburo", players=players, seed=seed, vote=vote)
+    play_out(twin, make_bots(twin, "smart", random.Random(seed)))
+    assert game.public_view() == twin.public_view()
+    view = game.public_view()
+    assert len(view["history"]) == players  # P2
+    # The last screen is the result's first page, as the panel shows it.
+    final = politburo_ui.final(view, translator("en"))[0]
+    assert box.board.glass().tobytes() == render(final).tobytes()
+    # The LED bar counts the rounds.
+    assert lit_bar(box) == players
+    # Every reveal the table saw went to the log.
+    assert sum("shown: Execution" in line for line in run.log) == sum(
+        len(r["executions"]) for r in view["history"]
+    )
+
+
+# -- secrecy -----------------------------------------------------------------------------
+class ForcedExecutors:
+    """Random bots, except that in round 1 executions 1 and 2 the executors play ``cards``
+    by their place among the executors."""
+
+    def __init__(self, cards, seed):
+        self.cards = cards
+        self.rng = random.Random(seed)
+
+    def __call__(self, game, rng):
+        outer = self
+
+        class Bot:
+            def choose(self, view, decision):
+                if decision.kind == "execute" and view["round"] == 1 and view["execution"] < 3:
+                    return outer.cards[view["executors"].index(view["seat"])]
+                return RandomBot(outer.rng).choose(view, decision)
+
+        return [Bot() for _ in range(game.players)]
+
+
+@pytest.mark.parametrize("vote", ["each", "count"])
+def test_p5_swapping_two_executors_cards_changes_no_frame_blink_beep_or_log_line(vote):
+    """P5: executions 1 and 2 are shuffled; the box shows the same thing whoever played what."""
+
+    def run(cards):
+        box = open_box("virtual", clock=VirtualClock())
+        try:
+            settings = Settings("politburo", 7, "en", {"vote": vote})
+            return play(settings, seed=9, bots=ForcedExecutors(cards, 4), box=box)
+        finally:
+            box.close()
+
+    a = run((REPRESS, REFORM, REPRESS))
+    b = run((REFORM, REPRESS, REPRESS))
+    assert a.frames == b.frames
+    assert a.trace == b.trace
+    assert a.log == b.log
+    record = a.table.game.public_view()["history"][0]
+    assert [e["number"] for e in record["executions"]][:2] == [1, 2]
+    assert any("execute recorded" in line for line in a.log)
+    # ... and the runs really differ when the counts differ.
+    c = run((REPRESS, REPRESS, REPRESS))
+    assert c.frames != a.frames
+
+
+def test_every_secret_choice_gets_the_same_feedback_and_frames():
+    """A then OK and B then OK: the same blink, beep and screens, for a card and a pointing."""
+
+    def secret_choice(kind, button):
+        b = open_box("virtual", clock=VirtualClock())
+        table, player = started(b, Settings("politburo", 5, "en"), 1)
+        advance(table, player, Scripted()(table.game, None), kind)
+        start = len(b.outputs.trace)
+        glass = []
+        for press in (button, "ok"):
+            player.press(press)
+            glass.append(b.board.glass().tobytes())
+        trace = b.outputs.trace[start:]
+        b.close()
+        return trace, glass
+
+    for kind in ("execute", "point"):
+        a, b_ = secret_choice(kind, "choice_a"), secret_choice(kind, "choice_b")
+        assert a == b_, kind
+        assert any("buzzer 1" in line for line in a[0])
+
+
+def test_p7_each_executor_sees_which_seat_left_and_right_mean(box):
+    """P7: the pointing screen names the two other executors, on that executor's turn only."""
+    table, player = started(box, Settings("politburo", 7, "en"), 2)
+    advance(table, player, Scripted()(table.game, None), "point")
+    seat = table.game.decision.seats[0]
+    sides = table.game.view(seat)["point_at"]
+    shown = table.screen()
+    assert shown.body == (
+        f"Executor {seat + 1}: purge",
+        f"left: seat {sides[LEFT] + 1}",
+        f"right: seat {sides[RIGHT] + 1}",
+    )
+    assert shown.keys == "A: left  B: right"
+
+
+def test_p6_third_execution_tells_each_executor_its_card_number(box):
+    table, player = started(box, Settings("politburo", 7, "en"), 2)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "execute", execution=3)
+    view = table.game.public_view()
+    seat = table.game.decision.seats[0]
+    order = sorted(view["executors"], key=lambda e: (e - view["secretary"]) % 7)
+    assert table.screen().body[2] == f"your card: number {order.index(seat) + 1}"
+
+
+def test_p7_after_the_purge_the_cards_pointing_and_losses_are_announced(box):
+    table, player = started(box, Settings("politburo", 5, "en"), 3)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "point")
+    for _ in range(3):
+        advance(table, player, bots, "point")
+        player.answer(LEFT)
+    assert table.mode == "announce"
+    purge = table.game.public_view()["history"][0]["purge"]
+    texts = [s.body for s in table.announcements]
+    cards = tuple(
+        f"{i + 1} seat {seat + 1}: {'Repress' if card == REPRESS else 'Reform'}"
+        for i, (seat, card) in enumerate(zip(purge["executors"], purge["cards"], strict=True))
+    )
+    assert cards in texts
+    assert any(body[0] == f"Deviant: seat {purge['deviant'] + 1}." for body in texts)
+    influence = "".join(str(i) for i in table.game.public_view()["influence"])
+    assert any(body[-1] == f"Influence {influence}" for body in texts)
+
+
+# -- refusals, undo, peeks -----------------------------------------------------------------
+def test_p4_appointing_yourself_is_refused_on_screen(box):
+    table, player = started(box, Settings("politburo", 7, "en"), 2)
+    advance(table, player, Scripted()(table.game, None), "appoint")
+    secretary = table.game.public_view()["secretary"]
+    steps = (secretary - table.cursor) % 7
+    for _ in range(steps):
+        player.press("down")
+    player.press("ok")
+    shown = table.screen()
+    assert shown.status == "Not allowed"
+    assert "P4: the general secretary cannot appoint themself" in " ".join(shown.body)
+    assert table.game.public_view()["executors"] == []
+    player.press("ok")
+    assert table.screen().status.startswith("R1/7 ")
+
+
+def test_p3_a_rejected_plan_proposed_again_is_refused_on_screen(box):
+    table, player = started(box, Settings("politburo", 5, "en", {"vote": "count"}), 2)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "propose")
+    first = table.game.decision.options[0]
+    player.answer(first)
+    advance(table, player, bots, "plan_count")
+    assert table.screen().body[2] == "◄ 0 thumbs up ►"
+    player.answer("0")
+    advance(table, player, bots, "propose")
+    player.answer(first)
+    shown = table.screen()
+    assert shown.status == "Not allowed"
+    assert f"P3: the {first} plan was already rejected" in " ".join(shown.body)
+
+
+def test_back_undoes_an_appointment_but_never_crosses_an_execution(box):
+    table, player = started(box, Settings("politburo", 7, "en"), 2)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "appoint")
+    options = table.game.decision.options
+    player.answer(options[0])
+    assert table.game.public_view()["executors"] == [options[0]]
+    player.press("back")
+    assert table.game.public_view()["executors"] == []
+    advance(table, player, bots, "replace")  # after execution 1 and its reveal
+    player.press("back")
+    assert table.screen().status == "Not allowed"
+    assert "Nothing to undo" in " ".join(table.screen().body)
+
+
+def test_peek_shows_the_member_card_only_while_held(box):
+    table, player = started(box, Settings("politburo", 6, "fr"), 3)
+    player.press("ok")
+    assert table.mode == "peek"
+    hidden = box.board.glass().tobytes()
+    box.board.drive("peek", True)
+    player.wait(0.2)
+    member = table.game.view(0)["member"]
+    assert table.screen().body[0] == f"Siège 1 : {member}"
+    assert table.screen().body[1].startswith("Gagne : ")
+    box.board.drive("peek", False)
+    player.wait(0.2)
+    assert box.board.glass().tobytes() == hidden
+
+
+def test_ministries_are_on_the_status_line_and_influence_under_every_handoff(box):
+    table, player = started(box, Settings("politburo", 7, "en"), 2)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "point")
+    for _ in range(3):
+        advance(table, player, bots, "point")
+        player.answer(LEFT)
+    while table.mode == "announce":
+        player.press("ok")
+    view = table.game.public_view()
+    m = view["ministries"]
+    assert table.screen().status == "R2/7 " + " ".join(
+        f"{k[0].upper()}{v:+d}" if v else f"{k[0].upper()}0" for k, v in m.items()
+    )
+    assert table.mode == "handoff"
+    digits = "".join(str(i) for i in view["influence"])
+    assert table.screen().body[2] == f"Influence {digits[:5]} {digits[5:]}"
+    assert lit_bar(box) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("players", "vote"), [(5, "each"), (8, "count"), (10, "each")])
+def test_every_screen_fits_and_says_who_and_what(lang, players, vote, monkeypatch):
+    shown = []
+    original = Table.screen
+
+    def spy(self):
+        screen = original(self)
+        shown.append((self.mode, screen))
+        return screen
+
+    monkeypatch.setattr(Table, "screen", spy)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        play(Settings("politburo", players, lang, {"vote": vote}), seed=players, box=box)
+    finally:
+        box.close()
+    for mode, screen in shown:
+        assert overflow(screen) == [], (mode, screen)
+        if mode in ("handoff", "choose", "confirm", "cursor", "peek"):
+            text = " ".join((*screen.body, screen.keys))
+            assert any(f" {n}" in text for n in range(1, players + 1)), screen
+
+
+def test_every_victory_condition_fits_the_peek_screen_in_both_languages():
+    from companion.games.politburo import MEMBERS
+
+    for lang in ("en", "fr"):
+        t = translator(lang)
+        for players in (5, 10):
+            for seat, member in enumerate(MEMBERS[:players]):
+                view = {
+                    "seat": seat,
+                    "member": member,
+                    "players": players,
+                    "round": 10,
+                    "rounds": 10,
+                    "ministries": {"defence": -10, "finance": 10, "security": 0},
+                }
+                assert overflow(politburo_ui.peek(view, t)) == [], (lang, member)
+
+
+def test_plan_votes_and_refusals_use_yes_and_no(box):
+    """P3: the open vote's cursor offers yes and no, and the result is announced."""
+    table, player = started(box, Settings("politburo", 5, "en"), 4)
+    bots = Scripted()(table.game, None)
+    advance(table, player, bots, "plan_vote")
+    assert table.screen().body[2] == "◄ yes ►"
+    while table.game.decision.kind == "plan_vote":
+        advance(table, player, bots, "plan_vote")
+        player.answer(NO)
+    assert table.mode == "announce"
+    assert table.screen().big == "REJECTED"
+    assert table.screen().body == ("Defence 0 yes, 4 no",)
+
+
+# -- reference screens ---------------------------------------------------------------
+def screens_to_check(lang):
+    """A few screens of a scripted game, as the panel shows them."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=11, lang=lang)
+        player = Player(box, table, box.clock)
+        table.step()
+        player.setup(Settings("politburo", 7, lang))
+        table.step()
+        shots = {"handoff": box.board.glass()}
+        bots = Scripted()(table.game, None)
+        player.press("ok")
+        box.board.drive("peek", True)
+        player.wait(0.2)
+        shots["peek"] = box.board.glass()
+        box.board.drive("peek", False)
+        player.wait(0.2)
+        advance(table, player, bots, "plan_vote")
+        shots["vote"] = box.board.glass()
+        advance(table, player, bots, "execute")
+        shots["execute"] = box.board.glass()
+        advance(table, player, bots, "point")
+        shots["point"] = box.board.glass()
+        for _ in range(3):
+            advance(table, player, bots, "point")
+            player.answer(LEFT)
+        shots["cards"] = box.board.glass()
+        player.press("ok")
+        player.press("ok")
+        shots["losses"] = box.board.glass()
+        return shots
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_screens_match_the_reference_pictures(lang):
+    """Drawn through luma's real driver and read back from the panel's RAM."""
+    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
+    for name, image in screens_to_check(lang).items():
+        path = REFERENCES / f"politburo-{lang}-{name}.png"
+        if update:
+            path.parent.mkdir(exist_ok=True)
+            image.save(path)
+        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
+        expected = Image.open(path).convert("1")
+        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
