@@ -146,6 +146,17 @@ def test_a_whole_seven_player_game_by_presses_is_the_engines_game(box):
     assert lit_bar(box) == round(closed * 10 / 12)  # the bar: crises closed out of 12
 
 
+def test_companion_demo_glasnost_plays_a_game_in_french_and_writes_its_frames(tmp_path, capsys):
+    from companion.cli import main
+
+    frames = tmp_path / "frames"
+    argv = ["demo", "glasnost", "--players", "4", "--seed", "3", "--lang", "fr"]
+    assert main([*argv, "--headless", "--frames", str(frames)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("glasnost: ") and "winners: seats" in out
+    assert (frames / "trace.txt").exists() and len(list(frames.glob("frame-*.png"))) > 100
+
+
 # -- secrecy: swap tests -------------------------------------------------------------------
 class Forced:
     """Smart bots, except where ``force(view, decision)`` returns a choice (None: the bot's)."""
@@ -295,7 +306,8 @@ def test_the_holders_answer_shows_nowhere_before_the_reveal(monkeypatch):
     assert coup[split][0] == no[split][0] == "announce"
     assert coup[split][1].big == "COUP!" and no[split][1].big == "NO COUP"
     asked = {s.body for mode, s in coup[:split] if mode == "choose" and "secretly" in s.body[0]}
-    assert len(asked) == 7  # all seven seats were asked, the same question
+    assert len(asked) == 7  # all seven seats were asked ...
+    assert len({(re.sub(r"\d+", "#", a[0]), *a[1:]) for a in asked}) == 1  # ... the same way
 
 
 def test_every_secret_choice_gets_the_same_feedback(box):
