@@ -41,6 +41,7 @@ UI_MODULES = {
     "gulag": "companion.ui.gulag",
     "kolkhoz": "companion.ui.kolkhoz",
     "politburo": "companion.ui.politburo",
+    "glasnost": "companion.ui.glasnost",
 }
 
 
@@ -268,12 +269,13 @@ class Table:
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            self._refuse(str(exc))
+            explain = getattr(self.ui, "refusal", None)
+            self._refuse(explain(str(exc), self.t) if explain else str(exc), logged=str(exc))
             return False
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
-            log.info("seat %d: %s %s", seat + 1, d.kind, self.ui.option_label(choice, str))
+            log.info("seat %d: %s %s", seat + 1, d.kind, self._label(d, before, choice, str))
         self._saved_step()
         self.announcements = self.ui.announcements(before, game.public_view(), self.t)
         if d.secret or self.announcements or snapshot is None:
@@ -297,15 +299,21 @@ class Table:
             after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
         )
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str, logged: str | None = None) -> None:
+        """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""
         self._notice(self.t("Not allowed"), why)
-        log.info("refused: %s", why)
+        log.info("refused: %s", logged or why)
 
     def _notice(self, title: str, text: str) -> None:
         self.notice = (
             Screen(title, tuple(wrap(text)), self.t("OK")),
             self.box.clock.now() + NOTICE,
         )
+
+    def _label(self, d: Any, view: dict[str, Any], option: Any, t: Any) -> str:
+        """How ``option`` is shown: by the decision when the ui module tells options apart so."""
+        label = getattr(self.ui, "choice_label", None)
+        return label(d, view, option, t) if label else self.ui.option_label(option, t)
 
     def _undo(self) -> None:
         if not self.undo:
@@ -468,9 +476,14 @@ class Table:
                 t("OK  Back"),
             )
         items = self._candidates()
-        label = self.ui.option_label(items[self.cursor % len(items)], t)
-        lines = (*self.ui.prompt(d, view, t), f"◄ {label} ►")
-        return Screen(status, lines, t("▲▼ choose  OK  Back"))
+        option = items[self.cursor % len(items)]
+        lines = list(self.ui.prompt(d, view, t))
+        detail = getattr(self.ui, "option_detail", None)
+        about = detail(d, view, option, t) if detail else None
+        if about is not None:
+            lines = [lines[0], about]  # the prompt's first line names the seat
+        label = self._label(d, view, option, t)
+        return Screen(status, (*lines, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
 
     def _setup_screen(self) -> Screen:
         t = self.t
