@@ -13,24 +13,25 @@ from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    options = {}
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """House rules from KEY=VALUE pairs; ``board=FILE`` is read here (games do no I/O)."""
+    options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
             raise ValueError(f"--option takes KEY=VALUE, not {pair!r}")
         options[key] = value
+    if "board" in options:
+        from companion.boards import load_board
+
+        options["board"] = load_board(options["board"])
     return options
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    options: dict[str, object] = dict(_options(args.option))
-    if args.game == "glasnost" and "board" in options:
-        from companion.boards import load_board
-
-        options["board"] = load_board(str(options["board"]))  # a board file, read here
+    options = _options(args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
     return 0
