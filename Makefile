@@ -3,11 +3,15 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# On a Pi: VENV_FLAGS=--system-site-packages lets gpiozero find apt's python3-lgpio.
+VENV_FLAGS ?=
 
-.PHONY: run test lint bench clean
+.PHONY: install run test tools bench clean
 
-$(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
+	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
@@ -15,9 +19,14 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(PY) -m companion run $(ARGS)
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed tools
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
+
+# systemd-analyze checks the kiosk's unit; Debian images have it, a bare one may not.
+tools:
+	@command -v systemd-analyze >/dev/null || { apt-get update -qq && apt-get install -y -qq systemd >/dev/null; } || echo "systemd-analyze unavailable: its unit tests will be skipped"
 
 bench: $(VENV)/.installed
 	$(PY) -m companion bench

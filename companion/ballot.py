@@ -78,6 +78,11 @@ class Ballot:
         return tuple(sorted(self.seats - set(self._choices)))
 
     @property
+    def empty(self) -> bool:
+        """Open and nobody has chosen yet: nothing secret to keep."""
+        return not self._choices and self.revealed is None
+
+    @property
     def complete(self) -> bool:
         return not self.pending
 

@@ -13,24 +13,25 @@ from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    options = {}
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """House rules from KEY=VALUE pairs; ``board=FILE`` is read here (games do no I/O)."""
+    options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
             raise ValueError(f"--option takes KEY=VALUE, not {pair!r}")
         options[key] = value
+    if "board" in options:
+        from companion.boards import load_board
+
+        options["board"] = load_board(options["board"])
     return options
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    options: dict[str, object] = dict(_options(args.option))
-    if args.game == "glasnost" and "board" in options:
-        from companion.boards import load_board
-
-        options["board"] = load_board(str(options["board"]))  # a board file, read here
+    options = _options(args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
     return 0
@@ -47,29 +48,27 @@ def _settings(args: argparse.Namespace) -> Any:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.service import Service
+    from companion.store import Journal, default_path
     from companion.table import Table
 
-    box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
+    journal = None if args.no_journal else Journal(args.journal or default_path())
+    box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     try:
-        table = Table(box, seed=args.seed, lang=args.lang)
+        table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
         if args.game:
             table.start(_settings(args))
+        elif table.resume():
+            pass  # back where the power cut left the table
         if box.virtual and not args.headless:
             Terminal(box, table.step).run()
         else:
-            run_forever(table)
+            Service(table.step).run()
     finally:
         box.close()
+        if journal is not None:
+            journal.close()
     return 0
-
-
-def run_forever(table: Any) -> None:
-    """The kiosk's loop: poll the buttons, run the table, every 10 ms."""
-    import time
-
-    while True:
-        table.step()
-        time.sleep(0.01)
 
 
 def _pinout(args: argparse.Namespace) -> Any:
@@ -149,6 +148,29 @@ def cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    import time
+
+    from companion import selftest
+    from companion.box import VirtualClock, WallClock, open_box
+
+    virtual = args.board == "virtual"
+    clock = VirtualClock() if virtual else WallClock()
+    box = open_box(args.board, pinout=_pinout(args), clock=clock)
+    wait = clock.advance if isinstance(clock, VirtualClock) else time.sleep
+    try:
+        problems = selftest.run(box, wait, print)
+    finally:
+        box.close()
+    return 1 if problems else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from companion.bench import main as bench
+
+    return bench(args.json, args.games)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -198,6 +220,15 @@ def parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run the box (the virtual board in this terminal off a Pi)")
     table_args(run, game_required=False)
+    run.add_argument("--journal", default=None, help="the journal file (default: $COMPANION_DATA)")
+    run.add_argument("--no-journal", action="store_true", help="keep nothing (a demo kiosk)")
+    run.add_argument(
+        "--handset",
+        action="append",
+        default=[],
+        metavar="PORT",
+        help="a handset's serial port (/dev/ttyACM0, socket://host:port); repeatable",
+    )
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")
@@ -218,6 +249,16 @@ def parser() -> argparse.ArgumentParser:
         "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
     )
     brd.set_defaults(func=cmd_board)
+
+    st = sub.add_parser("selftest", help="check every LED, the buzzer, the screen and each button")
+    st.add_argument("--board", choices=BOARDS, default="auto")
+    st.add_argument("--pinout", default=None)
+    st.set_defaults(func=cmd_selftest)
+
+    bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
+    bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(func=cmd_bench)
     return p
 
 

@@ -21,6 +21,7 @@ from PIL import Image
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
 from companion.games import Game
+from companion.store import Journal
 from companion.table import Settings, Table
 
 TAP = 0.08  # seconds a button is held for a press
@@ -113,6 +114,7 @@ def play(
     frames_dir: Path | None = None,
     bots: str | BotFactory = "smart",
     box: Box | None = None,
+    journal: Journal | None = None,
 ) -> DemoRun:
     """Play one whole game on the virtual box; returns what it showed."""
     clock = VirtualClock()
@@ -137,7 +139,7 @@ def play(
 
     box.outputs.frame_sinks.append(keep_frame)
     try:
-        table = Table(box, seed=seed, lang=settings.lang)
+        table = Table(box, seed=seed, lang=settings.lang, journal=journal)
         run.table = table
         player = Player(box, table, clock)
         table.step()

@@ -20,6 +20,7 @@ How the box talks to a table:
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ from typing import Any
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Game, IllegalMove, new_game, restore
-from companion.ui.canvas import Screen, render, wrap
+from companion.store import Journal, JournalError
+from companion.ui.canvas import Screen, preload_fonts, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
 log = logging.getLogger("companion.table")
@@ -39,6 +41,7 @@ UI_MODULES = {
     "gulag": "companion.ui.gulag",
     "kolkhoz": "companion.ui.kolkhoz",
     "politburo": "companion.ui.politburo",
+    "glasnost": "companion.ui.glasnost",
 }
 
 
@@ -59,8 +62,12 @@ class Settings:
 class Table:
     """One box at one table, from setup to the last screen and the next game."""
 
-    def __init__(self, box: Box, seed: int | None = None, lang: str = "en") -> None:
+    def __init__(
+        self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
+    ) -> None:
         self.box = box
+        self.journal = journal
+        preload_fonts()
         self.seed = seed
         self.lang = lang
         self.t = translator(lang)
@@ -78,6 +85,9 @@ class Table:
         self.undo: list[dict[str, Any]] = []
         self.notice: tuple[Screen, float] | None = None
         self.guard_until = 0.0
+        self.games_started = 0
+        self.ballot_no = 0
+        self.handset_seats: tuple[int, ...] = ()
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -100,11 +110,54 @@ class Table:
         self.t = translator(settings.lang)
         self.ui = game_ui(settings.game)
         options = dict(settings.options or {})
-        self.game = new_game(settings.game, players=settings.players, seed=self.seed, **options)
+        # A seeded box (demos, tests) still deals each new game differently.
+        seed = None if self.seed is None else self.seed + self.games_started
+        self.games_started += 1
+        self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
+        if self.journal is not None:
+            self._journal(
+                self.journal.begin,
+                settings.game,
+                dataclasses.asdict(settings),
+                self.game.to_record(),
+            )
         self.holder = None
         self.undo = []
         self._next_decision()
+
+    def resume(self) -> bool:
+        """Carry on the journal's unfinished game after a power cut; False if there is none."""
+        if self.journal is None or (found := self.journal.unfinished()) is None:
+            return False
+        settings, record = found
+        self.lang = settings["lang"]
+        self.t = translator(self.lang)
+        self.ui = game_ui(settings["game"])
+        self.game = restore(record)
+        log.info("resumed a %s game from the journal", settings["game"])
+        self.holder = None
+        self.undo = []
+        self._next_decision()
+        return True
+
+    def _journal(self, write: Any, *args: Any) -> None:
+        """Write to the journal; a failure is shown, and the game goes on in memory."""
+        try:
+            write(*args)
+        except JournalError as exc:
+            log.error("%s", exc)
+            self._notice(self.t("Not saved"), str(exc))
+
+    def _saved_step(self) -> None:
+        game = self.game
+        if self.journal is None or game is None:
+            return
+        if game.over:
+            self._journal(self.journal.step, game.to_record())
+            self._journal(self.journal.finish)
+        elif game.saveable:
+            self._journal(self.journal.step, game.to_record())
 
     def _setup_press(self, button: str) -> None:
         key, values = self.setup_rows[self.setup_row]
@@ -146,10 +199,49 @@ class Table:
             self.final_page = 0
             self._enter("over")
             log.info("game over: %s", self.game.public_view()["result"])
+        elif self._on_handsets(d):
+            self._enter_handsets(d)
         elif d.seats[0] != self.holder:
             self._enter("handoff")
         else:
             self._enter_choice()
+
+    def _on_handsets(self, d: Any) -> bool:
+        """A secret A/B choice whose every seat has a handset plugged in."""
+        handsets = self.box.handsets
+        return (
+            handsets is not None
+            and d.secret
+            and d.kind != "peek"
+            and self.ui.choice_buttons(d) is not None
+            and set(d.seats) <= handsets.seats()
+        )
+
+    def _enter_handsets(self, d: Any) -> None:
+        """Everyone asked votes at once on their own pad; the box only counts."""
+        assert self.box.handsets is not None
+        self.ballot_no = self.ballot_no % 255 + 1
+        self.handset_seats = tuple(d.seats)
+        self.box.handsets.ask(d.seats, self.ballot_no)
+        self._enter("handsets")
+
+    def _handset_votes(self) -> None:
+        handsets = self.box.handsets
+        if handsets is None:
+            return
+        for vote in handsets.poll():
+            game = self.game
+            d = game.decision if game is not None else None
+            if self.mode != "handsets" or vote.ballot != self.ballot_no or d is None:
+                continue
+            if vote.seat not in d.seats:
+                continue
+            a, b = self.ui.choice_buttons(d)
+            self.box.outputs.feedback()
+            ballot, seats = self.ballot_no, self.handset_seats
+            self._act(a if vote.button == 0 else b, seat=vote.seat)
+            if self.mode != "handsets" or self.ballot_no != ballot:
+                handsets.done(seats, ballot)
 
     def _enter_choice(self) -> None:
         assert self.game is not None
@@ -165,24 +257,26 @@ class Table:
             self.cursor = self._candidates().index(d.options[0])
             self._enter("cursor")
 
-    def _act(self, choice: Any) -> bool:
-        """Play a choice for the seat holding the box; False (and a notice) if refused."""
+    def _act(self, choice: Any, seat: int | None = None) -> bool:
+        """Play a choice for the seat holding the box (or a handset's seat);
+        False (and a notice) if refused."""
         game = self.game
         assert game is not None and game.decision is not None
         d = game.decision
-        seat = d.seats[0]
+        seat = d.seats[0] if seat is None else seat
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            explain = getattr(self.ui, "refusal", None)  # the rule in the table's language
-            self._refuse(explain(str(exc), self.t) if explain else str(exc))
+            explain = getattr(self.ui, "refusal", None)
+            self._refuse(explain(str(exc), self.t) if explain else str(exc), logged=str(exc))
             return False
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
-            log.info("seat %d: %s %s", seat + 1, d.kind, self.ui.option_label(choice, str))
+            log.info("seat %d: %s %s", seat + 1, d.kind, self._label(d, before, choice, str))
+        self._saved_step()
         self.announcements = self.ui.announcements(before, game.public_view(), self.t)
         if d.secret or self.announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
@@ -192,22 +286,41 @@ class Table:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
         if self.announcements:
             self._enter("announce")
+        elif self.mode == "handsets" and self._same_ballot(d, game.decision):
+            pass  # more votes to come on the handsets
         else:
             self._next_decision()
         return True
 
-    def _refuse(self, why: str) -> None:
+    @staticmethod
+    def _same_ballot(before: Any, after: Any) -> bool:
+        """The decision after a vote is the same ballot with fewer seats left to vote."""
+        return (
+            after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
+        )
+
+    def _refuse(self, why: str, logged: str | None = None) -> None:
+        """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""
+        self._notice(self.t("Not allowed"), why)
+        log.info("refused: %s", logged or why)
+
+    def _notice(self, title: str, text: str) -> None:
         self.notice = (
-            Screen(self.t("Not allowed"), tuple(wrap(why)), self.t("OK")),
+            Screen(title, tuple(wrap(text)), self.t("OK")),
             self.box.clock.now() + NOTICE,
         )
-        log.info("refused: %s", why)
+
+    def _label(self, d: Any, view: dict[str, Any], option: Any, t: Any) -> str:
+        """How ``option`` is shown: by the decision when the ui module tells options apart so."""
+        label = getattr(self.ui, "choice_label", None)
+        return label(d, view, option, t) if label else self.ui.option_label(option, t)
 
     def _undo(self) -> None:
         if not self.undo:
             self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
             return
         self.game = restore(self.undo.pop())
+        self._saved_step()
         log.info("undone: back to %s", self.game.decision.kind if self.game.decision else "end")
         self.holder = self.game.decision.seats[0] if self.game.decision else None
         self._enter_choice()
@@ -281,6 +394,7 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Handle every waiting press, run due blinks, and show the current screen."""
+        self._handset_votes()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         now = self.box.clock.now()
@@ -296,7 +410,7 @@ class Table:
             out.set_bar(self.ui.bar(self.game.public_view()))
         else:
             out.set_bar(0)
-        waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor")
+        waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor", "handsets")
         out.set_led("status_b", 0.3 if waiting else 0.0)
 
     # -- screens -----------------------------------------------------------------------
@@ -317,6 +431,19 @@ class Table:
         d = game.decision
         assert d is not None
         seat = d.seats[0]
+        if self.mode == "handsets":
+            return Screen(
+                status,
+                (
+                    t("Vote on your handsets."),
+                    t("Waiting for seat {seats}").format(
+                        seats=" ".join(str(s + 1) for s in d.seats)
+                    ),
+                ),
+                t("{n} of {m} in").format(
+                    n=len(self.handset_seats) - len(d.seats), m=len(self.handset_seats)
+                ),
+            )
         if self.mode == "handoff":
             tracker = getattr(self.ui, "tracker", None)  # a track the status line has no room for
             return Screen(
@@ -349,9 +476,14 @@ class Table:
                 t("OK  Back"),
             )
         items = self._candidates()
-        label = self.ui.option_label(items[self.cursor % len(items)], t)
-        lines = (*self.ui.prompt(d, view, t), f"◄ {label} ►")
-        return Screen(status, lines, t("▲▼ choose  OK  Back"))
+        option = items[self.cursor % len(items)]
+        lines = list(self.ui.prompt(d, view, t))
+        detail = getattr(self.ui, "option_detail", None)
+        about = detail(d, view, option, t) if detail else None
+        if about is not None:
+            lines = [lines[0], about]  # the prompt's first line names the seat
+        label = self._label(d, view, option, t)
+        return Screen(status, (*lines, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
 
     def _setup_screen(self) -> Screen:
         t = self.t

@@ -25,3 +25,20 @@ def table_sizes(name: str) -> list[int]:
 @pytest.fixture(params=available_games())
 def game_name(request):
     return request.param
+
+
+@pytest.fixture
+def shown_screens(monkeypatch):
+    """Every screen the table draws from now on, with the mode it was drawn in."""
+    from companion.table import Table
+
+    shown = []
+    original = Table.screen
+
+    def spy(self):
+        screen = original(self)
+        shown.append((self.mode, screen))
+        return screen
+
+    monkeypatch.setattr(Table, "screen", spy)
+    return shown

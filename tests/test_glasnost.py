@@ -31,8 +31,16 @@ TWO_REFORMS = {"Ryzhkov", "Yakovlev", "Shevardnadze"}
 HUNGARY, BERLIN, CHERNOBYL, PRAGUE = 1, 2, 3, 4
 
 
+def started(**options):
+    """A new game past the opening peeks, where every seat reads its own objective card."""
+    g = new_game("glasnost", **options)
+    while g.decision is not None and g.decision.kind == "peek":
+        g.act(g.decision.seats[0], "seen")
+    return g
+
+
 def game5():
-    g = new_game("glasnost", players=5, seed=EXAMPLE_SEED, crises="fixed")
+    g = started(players=5, seed=EXAMPLE_SEED, crises="fixed")
     cards = [g.view(s)["objective"]["name"] for s in range(5)]
     assert cards[MEDAL] == "Yeltsin" and cards[BEAR] == "Gorbachev"
     assert cards[FLAG] == "Kryuchkov"
@@ -169,14 +177,14 @@ def test_s1_board_validation_names_what_is_wrong(breakage, message):
     with pytest.raises(ValueError, match=message):
         parse_board(data)
     with pytest.raises(ValueError, match=message):
-        new_game("glasnost", players=4, seed=1, board=data)
+        started(players=4, seed=1, board=data)
 
 
 def test_s1_a_table_can_play_its_own_board():
     data = _board()
     data["name"] = "Our printed board"
     data["crises"][0]["name"] = "The Kronstadt rebellion"
-    g = new_game("glasnost", players=6, seed=3, board=data, crises="fixed")
+    g = started(players=6, seed=3, board=data, crises="fixed")
     assert g.public_view()["board"] == "Our printed board"
     assert g.public_view()["crises"][0]["name"] == "The Kronstadt rebellion"
     rng = random.Random(1)
@@ -267,7 +275,7 @@ def test_s2_objective_deck():
 def test_s2_deal_gorbachev_kryuchkov_and_n_minus_2_drawn(players):
     seen = Counter()
     for seed in range(40):
-        g = new_game("glasnost", players=players, seed=seed)
+        g = started(players=players, seed=seed)
         cards = [g.view(s)["objective"]["name"] for s in range(players)]
         assert len(set(cards)) == players
         assert "Gorbachev" in cards and "Kryuchkov" in cards
@@ -278,7 +286,7 @@ def test_s2_deal_gorbachev_kryuchkov_and_n_minus_2_drawn(players):
 
 @pytest.mark.parametrize(("players", "tokens"), [(4, 1), (6, 1), (7, 3), (9, 3), (10, 5), (12, 5)])
 def test_s5_coup_tokens_by_player_count(players, tokens):
-    view = new_game("glasnost", players=players, seed=1).public_view()
+    view = started(players=players, seed=1).public_view()
     assert view["coup_tokens"] == {
         "total": tokens,
         "left": tokens,
@@ -287,8 +295,21 @@ def test_s5_coup_tokens_by_player_count(players, tokens):
     assert view["policies"] == {"economy": None, "military": None, "security": None}  # S3
 
 
+def test_rule_3_7_each_seat_reads_its_own_objective_card_before_the_first_seat():
+    """3.7: the cards are dealt face down; the box lets each seat read its own, in turn."""
+    g = new_game("glasnost", players=5, seed=EXAMPLE_SEED, crises="fixed")
+    for seat in range(5):
+        d = g.decision
+        assert (d.kind, d.seats, d.options, d.secret) == ("peek", (seat,), ("seen",), True)
+        assert g.saveable and "objectives" not in g.public_view()
+        with pytest.raises(IllegalMove):
+            g.act((seat + 1) % 5, "seen")  # not that seat's turn to read
+        g.act(seat, "seen")
+    assert g.decision.kind == "sit" and g.decision.seats == (BEAR,)
+
+
 def test_first_chairman_is_drawn_and_rotates_clockwise():
-    firsts = {new_game("glasnost", players=6, seed=s).public_view()["chairman"] for s in range(60)}
+    firsts = {started(players=6, seed=s).public_view()["chairman"] for s in range(60)}
     assert firsts == set(range(6))
     g = game5()
     for expected in (BEAR, DOLL, SATELLITE):
@@ -298,11 +319,11 @@ def test_first_chairman_is_drawn_and_rotates_clockwise():
 
 def test_rule_3_2_crisis_cards_are_shuffled_onto_the_spaces():
     layouts = {
-        tuple(c["name"] for c in new_game("glasnost", players=4, seed=s).public_view()["crises"])
+        tuple(c["name"] for c in started(players=4, seed=s).public_view()["crises"])
         for s in range(20)
     }
     assert len(layouts) == 20
-    fixed = new_game("glasnost", players=4, seed=1, crises="fixed").public_view()["crises"]
+    fixed = started(players=4, seed=1, crises="fixed").public_view()["crises"]
     assert [c["name"] for c in fixed] == [c["name"] for c in BOARD["crises"]]
 
 
@@ -376,7 +397,7 @@ def test_s4_purge_of_a_connected_seat_flips_both_tokens_and_s6_it_may_be_taken_a
 def test_s6_out_of_tokens_takes_an_unused_set_and_the_end_is_when_the_chairman_cannot_sit():
     taken = 0
     for seed in range(30):
-        g = new_game("glasnost", players=4, seed=seed)
+        g = started(players=4, seed=seed)
         rng = random.Random(seed)
         while (d := g.decision) is not None:
             before = g.public_view()
@@ -608,7 +629,7 @@ def test_s5_a_successful_coup_is_an_instant_victory_for_the_whole_faction():
 
 
 def test_s5_a_leader_names_at_most_three_others_and_never_themself():
-    g = new_game("glasnost", players=8, seed=4)
+    g = started(players=8, seed=4)
     drive_to_first_coup_offer(g)
     leader = holder(g, g.public_view()["asking"])
     answer_all(g, "coup_offer", {leader: "coup", "rest": "no"})
@@ -633,7 +654,7 @@ def drive_to_first_coup_offer(g):
 
 @pytest.mark.parametrize("players", [7, 10])
 def test_s5_a_failed_coup_uses_a_token_then_the_other_leader_is_asked(players):
-    g = new_game("glasnost", players=players, seed=9)
+    g = started(players=players, seed=9)
     drive_to_first_coup_offer(g)
     first = g.public_view()["asking"]
     assert first == "Gorbachev"  # the first change was a unanimous Yes: a reform
@@ -659,7 +680,7 @@ def test_refusals_name_the_purge_rule():
 def _play_with_swap(seed, players, kind, swap):
     """Random play; at the first ``kind`` ballot with both choices, two seats' choices are
     exchanged when ``swap``. Returns public views after each later step."""
-    g = new_game("glasnost", players=players, seed=seed)
+    g = started(players=players, seed=seed)
     rng = random.Random(seed)
     done = False
     views = []
@@ -764,7 +785,7 @@ def check_result(g):
 def test_random_play_to_the_end_keeps_the_rules(players):
     outcomes = Counter()
     for seed in range(200):
-        g = new_game("glasnost", players=players, seed=seed)
+        g = started(players=players, seed=seed)
         rng = random.Random(seed * 7 + players)
         steps = 0
         while (d := g.decision) is not None:
@@ -785,7 +806,7 @@ def test_random_play_to_the_end_keeps_the_rules(players):
 def test_smart_bots_play_to_the_end_keeping_the_rules(players):
     outcomes = Counter()
     for seed in range(40):
-        g = new_game("glasnost", players=players, seed=seed)
+        g = started(players=players, seed=seed)
         play_out(g, make_bots(g, "smart", random.Random(seed)))
         check_invariants(g)
         check_result(g)
@@ -796,7 +817,7 @@ def test_smart_bots_play_to_the_end_keeping_the_rules(players):
 def test_s7_fallback_at_least_one_objective_happens_in_play():
     fallback = 0
     for seed in range(150):
-        g = new_game("glasnost", players=6, seed=seed)
+        g = started(players=6, seed=seed)
         play_out(g, make_bots(g, "smart", random.Random(seed)))
         view = g.public_view()
         if g.result.outcome != "end game" or not g.result.winners:
@@ -816,7 +837,7 @@ def test_a_hiding_nationalist_bot_votes_one_colour_first():
 
     hidden = 0
     for seed in range(60):
-        g = new_game("glasnost", players=8, seed=seed, crises="fixed")
+        g = started(players=8, seed=seed, crises="fixed")
         nationalists = [s for s in range(8) if g.view(s)["objective"]["faction"] == "Nationalists"]
         if not nationalists:
             continue
@@ -833,7 +854,7 @@ def test_a_hiding_nationalist_bot_votes_one_colour_first():
 
 
 def test_a_seats_view_adds_only_its_own_objective():
-    g = new_game("glasnost", players=7, seed=5)
+    g = started(players=7, seed=5)
     public = g.public_view()
     for seat in range(7):
         view = g.view(seat)

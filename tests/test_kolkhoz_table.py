@@ -179,16 +179,8 @@ def test_back_undoes_a_suit_entered(box):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("seed", "deal"), [(3, "cards"), (7, "box")])
-def test_every_screen_fits_and_says_who_and_what(lang, seed, deal, monkeypatch):
-    shown = []
-    original = Table.screen
-
-    def spy(self):
-        screen = original(self)
-        shown.append((self.mode, screen))
-        return screen
-
-    monkeypatch.setattr(Table, "screen", spy)
+def test_every_screen_fits_and_says_who_and_what(lang, seed, deal, shown_screens):
+    shown = shown_screens
     box = open_box("virtual", clock=VirtualClock())
     try:
         demo(box, lang=lang, seed=seed, deal=deal)

@@ -218,16 +218,8 @@ def test_peek_shows_the_right_neighbours_card_only_while_held(box):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("players", "deal"), [(5, "box"), (8, "cards"), (10, "box")])
-def test_every_screen_fits_and_says_who_and_what(lang, players, deal, monkeypatch):
-    shown = []
-    original = Table.screen
-
-    def spy(self):
-        screen = original(self)
-        shown.append((self.mode, screen))
-        return screen
-
-    monkeypatch.setattr(Table, "screen", spy)
+def test_every_screen_fits_and_says_who_and_what(lang, players, deal, shown_screens):
+    shown = shown_screens
     box = open_box("virtual", clock=VirtualClock())
     try:
         play(Settings("gulag", players, lang, {"deal": deal}), seed=players, box=box)
@@ -290,3 +282,33 @@ def test_screens_match_the_reference_pictures(lang):
         assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
         expected = Image.open(path).convert("1")
         assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("roles", "canal"),
+    [
+        (["red"] * 5 + ["black"] * 5, 11),  # built
+        (["red"] * 5 + ["black"] * 5, 9),  # abolished
+        (["red"] * 5 + ["black"] * 5, 10),  # late: a draw
+        (["red"] * 2 + ["black"] * 3, 4),  # the minority wins
+        (["black"] * 5, 0),  # no red worker at all (G7: the formula still holds)
+    ],
+)
+def test_every_ending_fits_the_screen(lang, roles, canal):
+    outcome = end_table(roles.count(RED), roles.count(BLACK), canal)
+    winners = [i for i, r in enumerate(roles) if r == outcome]
+    view = {"roles": roles, "canal": canal, "result": {"outcome": outcome, "winners": winners}}
+    for screen in gulag_ui.final(view, translator(lang)):
+        assert overflow(screen) == [], screen
+
+
+def test_a_new_game_needs_ok_held_not_pressed(box):
+    run = play(Settings("gulag", 5, "en"), seed=8, box=box)
+    table = run.table
+    player = Player(box, table, box.clock)
+    player.press("ok")  # a press is not enough for something that ends the game on screen
+    assert table.mode == "over"
+    player.press("ok", hold=2.0)
+    assert table.mode == "setup" and table.game is None
+    assert table.screen().status == "New game"

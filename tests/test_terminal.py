@@ -1,5 +1,6 @@
 """The virtual box in a terminal, driven over a pseudo-terminal as over SSH."""
 
+import codecs
 import os
 import pty
 import re
@@ -32,11 +33,23 @@ class Pty:
     """A program on a pseudo-terminal: type keys, read the last screen it drew."""
 
     def __init__(self, argv, cwd=ROOT, env=None):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child
-            os.chdir(cwd)
-            os.execvpe(argv[0], argv, {**os.environ, **(env or {}), "TERM": "xterm"})
+        # subprocess forks and execs in C: no Python code (or lock held by another
+        # thread of the test process) runs in the child before the program starts.
+        self.fd, child_end = pty.openpty()
+        self.process = subprocess.Popen(
+            argv,
+            cwd=cwd,
+            env={**os.environ, **(env or {}), "TERM": "xterm"},
+            stdin=child_end,
+            stdout=child_end,
+            stderr=child_end,
+            start_new_session=True,
+        )
+        os.close(child_end)
+        self.pid = self.process.pid
         self.buffer = ""
+        # A read may end in the middle of a character: decode across reads.
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def read(self, seconds):
         end = time.monotonic() + seconds
@@ -45,7 +58,7 @@ class Pty:
             if not ready:
                 continue
             try:
-                chunk = os.read(self.fd, 65536).decode(errors="replace")
+                chunk = self.decoder.decode(os.read(self.fd, 65536))
             except OSError:
                 break
             if not chunk:
@@ -83,11 +96,11 @@ class Pty:
     def finish(self, seconds=10):
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                return os.waitstatus_to_exitcode(status)
+            if (code := self.process.poll()) is not None:
+                os.close(self.fd)
+                return code
             self.read(0.2)
-        os.kill(self.pid, 9)
+        self.process.kill()
         raise AssertionError("the program did not quit")
 
 
@@ -109,8 +122,11 @@ def setup_screen(row, values):
 DEFAULTS = ["Gulag", 7, "by the box", "English", "English"]
 
 
-def test_the_virtual_box_runs_in_a_terminal_and_keys_press_its_buttons():
-    term = Pty([sys.executable, "-m", "companion", "run", "--board", "virtual", "--seed", "1"])
+def test_the_virtual_box_runs_in_a_terminal_and_keys_press_its_buttons(tmp_path):
+    term = Pty(
+        [sys.executable, "-m", "companion", "run", "--board", "virtual", "--seed", "1"],
+        env={"COMPANION_DATA": str(tmp_path)},
+    )
     term.wait_for(setup_screen(0, DEFAULTS))
     term.type("\r")  # OK: to the players row
     term.wait_for(setup_screen(1, DEFAULTS))
@@ -132,7 +148,7 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     # The committed tree only: the clone has no virtual environment yet.
     assert not (clone / ".venv").exists()
-    term = Pty(["make", "run"], cwd=clone, env={"PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+    term = Pty(["make", "run"], cwd=clone, env={"COMPANION_DATA": str(tmp_path / "data")})
     term.wait_for(setup_screen(0, DEFAULTS), seconds=900)  # a first install, on a busy machine
     term.type("q")
     assert term.finish(seconds=30) == 0

@@ -116,6 +116,8 @@ class GlasnostBot:
     # -- decisions ----------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
         kind = decision.kind
+        if kind == "peek":
+            return "seen"  # the card is in the view already
         if kind == "sit":
             return self._sit(view, decision)
         if kind == "crisis_vote":

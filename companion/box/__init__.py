@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.box.board import Board, open_board
 from companion.box.clock import VirtualClock, WallClock
+from companion.box.handsets import Handsets
 from companion.box.inputs import Inputs
 from companion.box.outputs import Outputs
 from companion.box.pinout import BUTTONS, Pinout, load_pinout
@@ -14,11 +17,14 @@ __all__ = ["Box", "VirtualClock", "WallClock", "open_box"]
 class Box:
     """A board with its input queue and its outputs, on one clock."""
 
-    def __init__(self, board: Board, clock: WallClock | VirtualClock) -> None:
+    def __init__(
+        self, board: Board, clock: WallClock | VirtualClock, handsets: Handsets | None = None
+    ) -> None:
         self.board = board
         self.clock = clock
         self.inputs = Inputs(BUTTONS, clock.now)
         self.outputs = Outputs(board, clock.now)
+        self.handsets = handsets
         board.connect(self.inputs.edge)
 
     @property
@@ -27,12 +33,18 @@ class Box:
 
     def close(self) -> None:
         self.board.close()
+        if self.handsets is not None:
+            self.handsets.close()
 
 
 def open_box(
     kind: str = "auto",
     pinout: Pinout | None = None,
     clock: WallClock | VirtualClock | None = None,
+    handsets: Iterable[str] = (),
 ) -> Box:
+    """The box of ``kind``, with handsets on the serial ports ``handsets`` (if any)."""
+    clock = clock or WallClock()
     board = open_board(kind, pinout or load_pinout())
-    return Box(board, clock or WallClock())
+    urls = list(handsets)
+    return Box(board, clock, Handsets(urls, clock.now) if urls else None)

@@ -60,6 +60,15 @@ class VirtualPanel:
     def data(self, data: list[int] | bytes) -> None:
         self.data_bytes += len(data)
         self.updates += 1
+        data = bytes(data)
+        while data and self.mode != VERTICAL:
+            # A run up to the end of the column window (or of the RAM in page mode).
+            last = self.col_window[1] if self.mode == HORIZONTAL else self.columns - 1
+            n = max(1, min(len(data), last - self.col + 1))
+            self.ram[self.page][self.col : self.col + n] = data[:n]
+            self.col += n - 1
+            data = data[n:]
+            self._advance()
         for byte in data:
             self.ram[self.page][self.col] = byte
             self._advance()

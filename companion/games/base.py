@@ -174,8 +174,12 @@ class Game:
     # -- save and restore ----------------------------------------------------
     @property
     def saveable(self) -> bool:
-        """False while a secret ballot holds choices that still link to seats."""
-        return self.ballot is None
+        """False while a secret ballot holds choices that still link to seats.
+
+        A ballot just opened holds nothing secret: it is saved as its seats and
+        options, so a power cut after the step that opened it loses nothing.
+        """
+        return self.ballot is None or self.ballot.empty
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record from which ``restore`` rebuilds exactly this game."""
@@ -189,6 +193,9 @@ class Game:
             "options": dict(self.options),
             "rng": rng_state(self.rng),
             "state": dataclasses.asdict(self.s),
+            "ballot": None
+            if self.ballot is None
+            else {"seats": sorted(self.ballot.seats), "options": list(self.ballot.options)},
         }
 
     @classmethod
@@ -197,7 +204,8 @@ class Game:
         game.players = record["players"]
         game.options = cls._checked_options(record["options"])
         game.rng = rng_from_state(record["rng"])
-        game.ballot = None
+        ballot = record.get("ballot")
+        game.ballot = None if ballot is None else Ballot(ballot["seats"], ballot["options"])
         names = {f.name for f in dataclasses.fields(cls.State)}
         state = record["state"]
         if set(state) != names:

@@ -36,6 +36,10 @@ Rulings applied (see RULINGS.md):
   ends when the chairman (the player to move) has no legal seat.
 - S7 end-game victory: every objective met, or failing anyone, at least one.
 
+Rule 3.7 deals the objective cards face down; at the box each seat reads its
+own card privately first (a "peek" decision per seat, clockwise from seat 1,
+as in Gulag and Politburo), before the first chairman sits.
+
 Where the text is silent: the first chairman is drawn at random and the
 chairman rotates clockwise. A seat token that fills two crises at once
 leads to two votes, in crisis-space order; the second is skipped if a purge
@@ -140,7 +144,8 @@ class GlasnostState:
     tokens: list[int]  # player -> seat tokens in hand
     spare_sets: int
     coup_left: int
-    phase: str = "sit"
+    phase: str = "peek"
+    peeked: int = 0  # seats that have read their objective card (clockwise from seat 1)
     turn: int = 0
     results: list[str | None] = field(default_factory=list)  # space -> yes/no/hushed
     policies: dict[str, str | None] = field(default_factory=dict)
@@ -204,7 +209,6 @@ class Glasnost(Game):
             policies=dict.fromkeys(DOMAINS),
             coup_used={REFORMISTS: 0, REPRESSIONISTS: 0},
         )
-        self._start_turn()
 
     # -- facts derived from the state -----------------------------------------
     def crisis_card(self, space: int) -> Crisis:
@@ -275,6 +279,8 @@ class Glasnost(Game):
     def decision(self) -> Decision | None:
         s = self.s
         phase = s.phase
+        if phase == "peek":
+            return Decision("peek", (s.peeked,), ("seen",), secret=True)
         if phase == "sit":
             return Decision("sit", (s.chairman,), self.legal_places(s.chairman))
         if phase in ("vote", "purge", "coup_offer", "coup_vote"):
@@ -314,7 +320,11 @@ class Glasnost(Game):
 
     def _apply(self, seat: int, choice: Choice) -> None:
         phase = self.s.phase
-        if phase == "sit":
+        if phase == "peek":
+            self.s.peeked += 1
+            if self.s.peeked == self.players:
+                self._start_turn()
+        elif phase == "sit":
             self._sit(seat, int(choice))
         elif phase == "coup_name":
             self._name(str(choice) if choice == DONE else int(choice))

@@ -198,7 +198,7 @@ class Politburo(Game):
 
     @property
     def saveable(self) -> bool:
-        return self.ballot is None and self.third is None
+        return super().saveable and self.third is None
 
     def _proposal_options(self) -> tuple[str, ...]:
         return tuple(m for m in MINISTRIES if m not in self.s.rejected)

@@ -18,11 +18,21 @@ reading the game's views only:
   secret choice, or None.
 - ``peek(view, t)``: the private screen shown while PEEK is held (a decision
   of kind "peek").
-- ``refusal(message, t)`` (optional): the engine's refusal (English, naming the
-  rule) in the table's language.
 - ``announcements(before, after, t)``: screens the table must see after a move
   (reveals), each dismissed with OK.
 - ``final(view, t)``: the pages of the last screen.
+
+Optional, for games whose open choices need more than ``option_label``:
+
+- ``choice_label(decision, view, option, t)``: the cursor's label (and the
+  log's) when the same value means different things in different decisions
+  (Glasnost: an int is a board seat when sitting, a player when naming).
+- ``option_detail(decision, view, option, t)``: one line about the option
+  under the cursor (or None), shown between the prompt's first line and the
+  cursor.
+- ``refusal(message, t)``: the game's refusal message as shown on screen
+  (short enough to fit, translated, still naming the rule); the log keeps
+  the game's own message.
 
 ``t`` translates an English message (gettext); every literal passed to it
 needs an entry in ``locale/fr/LC_MESSAGES/companion.po``.

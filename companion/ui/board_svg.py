@@ -15,8 +15,8 @@ from xml.sax.saxutils import escape
 
 from companion.games.glasnost_board import Board
 
-SIZE = 900
-CENTRE = SIZE / 2
+WIDTH, HEIGHT = 1240, 900  # wide enough for the longest crisis labels beside the ring
+CX, CY = WIDTH / 2, HEIGHT / 2
 RADIUS = 300
 CRISIS_R = 34
 SEAT_R = 15
@@ -25,14 +25,14 @@ DOMAIN_MARK = {"economy": "E", "military": "M", "security": "S"}
 
 def _crisis_xy(index: int, count: int) -> tuple[float, float]:
     angle = -math.pi / 2 + 2 * math.pi * index / count
-    return CENTRE + RADIUS * math.cos(angle), CENTRE + RADIUS * math.sin(angle)
+    return CX + RADIUS * math.cos(angle), CY + RADIUS * math.sin(angle)
 
 
 def _seat_xy(board: Board, seat: int) -> tuple[float, float]:
     count = len(board.crises)
     points = [_crisis_xy(c, count) for c in board.seat_crises[seat]]
-    x = sum(p[0] for p in points) / len(points) - CENTRE
-    y = sum(p[1] for p in points) / len(points) - CENTRE
+    x = sum(p[0] for p in points) / len(points) - CX
+    y = sum(p[1] for p in points) / len(points) - CY
     dist = math.hypot(x, y) or 1.0
     if board.partner[seat] is not None:
         # Inside the circle and turned aside, so its line misses a seat in front of the crisis.
@@ -43,7 +43,7 @@ def _seat_xy(board: Board, seat: int) -> tuple[float, float]:
         scale = 0.72 * RADIUS / dist
     else:
         scale = 1.0
-    return CENTRE + x * scale, CENTRE + y * scale
+    return CX + x * scale, CY + y * scale
 
 
 def board_svg(board: Board) -> str:
@@ -52,11 +52,10 @@ def board_svg(board: Board) -> str:
     crisis_xy = [_crisis_xy(c, count) for c in range(count)]
     seat_xy = [_seat_xy(board, p) for p in range(len(board.seat_crises))]
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" '
-        f'viewBox="0 0 {SIZE} {SIZE}" font-family="sans-serif">',
-        f'<rect width="{SIZE}" height="{SIZE}" fill="#f4efe4"/>',
-        f'<text x="{CENTRE}" y="28" font-size="20" text-anchor="middle">'
-        f"{escape(board.name)}</text>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4efe4"/>',
+        f'<text x="{CX}" y="28" font-size="20" text-anchor="middle">{escape(board.name)}</text>',
     ]
     for p, crises in enumerate(board.seat_crises):
         sx, sy = seat_xy[p]
@@ -74,9 +73,9 @@ def board_svg(board: Board) -> str:
         )
     for c, crisis in enumerate(board.crises):
         cx, cy = crisis_xy[c]
-        angle = math.atan2(cy - CENTRE, cx - CENTRE)
-        lx, ly = CENTRE + (RADIUS + 52) * math.cos(angle), CENTRE + (RADIUS + 52) * math.sin(angle)
-        anchor = "middle" if abs(math.cos(angle)) < 0.3 else "start" if lx > CENTRE else "end"
+        angle = math.atan2(cy - CY, cx - CX)
+        lx, ly = CX + (RADIUS + 52) * math.cos(angle), CY + (RADIUS + 52) * math.sin(angle)
+        anchor = "middle" if abs(math.cos(angle)) < 0.3 else "start" if lx > CX else "end"
         policies = f"Yes: reform {crisis.yes} / No: repress {crisis.no}"
         out += [
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{CRISIS_R}" fill="#b22222" stroke="#111"/>',

@@ -26,6 +26,16 @@ def font(bold: bool = False, size: int = LINE) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(path), size)
 
 
+BIG_SIZES = (24, 20, 16, 12)
+
+
+def preload_fonts() -> None:
+    """Load every face and size once at start, so no press pays for a font file."""
+    font()
+    for size in BIG_SIZES:
+        font(bold=True, size=size)
+
+
 @dataclass(frozen=True)
 class Screen:
     """What the OLED shows: ``status`` on top, ``body`` lines, ``keys`` at the bottom.
@@ -67,7 +77,7 @@ def render(screen: Screen) -> Image.Image:
             draw.text((0, LINE + 1), fit(body, 1)[0], font=font(), fill=1)
         big = next(
             f
-            for f in (font(bold=True, size=size) for size in (24, 20, 16, 12))
+            for f in (font(bold=True, size=size) for size in BIG_SIZES)
             if draw.textlength(screen.big, font=f) <= WIDTH or f.size == 12
         )
         width = draw.textlength(screen.big, font=big)

@@ -156,13 +156,13 @@ def final(view: dict[str, Any], t: Translate) -> list[Screen]:
     }[result["outcome"]]
     canal, goal = view["canal"], 2 * len(red)
     if canal > goal:
-        why = t("Canal {canal} > {goal}: built").format(canal=canal, goal=goal)
+        why = t("Canal {canal}>{goal}: built").format(canal=canal, goal=goal)
     elif canal < goal:
-        why = t("Canal {canal} < {goal}: abolished").format(canal=canal, goal=goal)
+        why = t("Canal {canal}<{goal}: dropped").format(canal=canal, goal=goal)
     elif result["outcome"] == "draw":
-        why = t("Canal {canal} = {goal}: late").format(canal=canal, goal=goal)
+        why = t("Canal {canal}={goal}: late").format(canal=canal, goal=goal)
     else:
-        why = t("Canal {canal} = {goal}: fewer win").format(canal=canal, goal=goal)
+        why = t("Canal {canal}={goal}: minority").format(canal=canal, goal=goal)
     keys = t("▲▼ page  hold OK: new")
     return [
         Screen(t("Game over"), (why,), keys, big=headline),

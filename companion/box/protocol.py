@@ -1,0 +1,129 @@
+"""The handset wire protocol: COBS-framed, CRC-checked, numbered, acknowledged.
+
+This one file runs on both ends: in the box under CPython and on the handset
+under MicroPython (copied next to ``firmware/handset.py``), so it keeps to
+what both understand: no annotations beyond comments, no dataclasses.
+
+A frame on the wire is ``COBS(payload + CRC16) + 0x00``, where the payload is
+``type, seq, seat, length, body...``. A CRC alone lets one random frame in
+65,536 through, so a frame must also have a known type, a length that matches
+its body, and a body of the size its type allows.
+"""
+
+HELLO = 0x01  # handset -> box: I am seat N (body: firmware version)
+ASK = 0x02  # box -> handset: a secret vote is open (body: ballot number)
+VOTE = 0x03  # handset -> box: the vote (body: ballot number, button 0 = A, 1 = B)
+ACK = 0x04  # either way: frame received (body: the seq it acknowledges)
+DONE = 0x05  # box -> handset: the ballot is closed, lights off (body: ballot number)
+
+BODY_SIZES = {HELLO: 1, ASK: 1, VOTE: 2, ACK: 1, DONE: 1}
+HEADER = 4
+MAX_FRAME = 64
+
+
+class FrameError(ValueError):
+    """A frame that cannot be trusted; the message says why."""
+
+
+def crc16(data):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF)."""
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+            crc &= 0xFFFF
+    return crc
+
+
+def cobs_encode(data):
+    out = bytearray()
+    block = bytearray()
+    for byte in data:
+        if byte == 0:
+            out.append(len(block) + 1)
+            out += block
+            block = bytearray()
+        else:
+            block.append(byte)
+            if len(block) == 254:
+                out.append(255)
+                out += block
+                block = bytearray()
+    out.append(len(block) + 1)
+    out += block
+    return bytes(out)
+
+
+def cobs_decode(data):
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        code = data[i]
+        if code == 0:
+            raise FrameError("a zero byte inside a frame")
+        end = i + code
+        if end > len(data):
+            raise FrameError("a COBS block runs past the end of the frame")
+        out += data[i + 1 : end]
+        i = end
+        if code < 255 and i < len(data):
+            out.append(0)
+    return bytes(out)
+
+
+def encode(kind, seq, seat, body):
+    """The bytes to send for one frame, delimiter included."""
+    if kind not in BODY_SIZES or len(body) != BODY_SIZES[kind]:
+        raise FrameError(f"no frame of type {kind} with a body of {len(body)} bytes")
+    payload = bytes([kind, seq & 0xFF, seat & 0xFF, len(body)]) + bytes(body)
+    crc = crc16(payload)
+    return cobs_encode(payload + bytes([crc >> 8, crc & 0xFF])) + b"\x00"
+
+
+def decode(frame):
+    """(kind, seq, seat, body) from one frame without its delimiter, or FrameError."""
+    if len(frame) > MAX_FRAME:
+        raise FrameError(f"frame too long ({len(frame)} bytes)")
+    raw = cobs_decode(frame)
+    if len(raw) < HEADER + 2:
+        raise FrameError(f"frame too short ({len(raw)} bytes)")
+    payload, check = raw[:-2], (raw[-2] << 8) | raw[-1]
+    if crc16(payload) != check:
+        raise FrameError("CRC mismatch")
+    kind, seq, seat, length = payload[0], payload[1], payload[2], payload[3]
+    body = payload[HEADER:]
+    if kind not in BODY_SIZES:
+        raise FrameError(f"unknown frame type {kind}")
+    if length != len(body) or length != BODY_SIZES[kind]:
+        raise FrameError(f"length {length} does not fit a frame of type {kind}")
+    return kind, seq, seat, bytes(body)
+
+
+class Splitter:
+    """Cuts a byte stream into frames at the zero delimiters.
+
+    An overlong run (garbage, or a frame whose delimiter was lost) comes out
+    as ``None`` so the caller can count it, and the stream resynchronises at
+    the next zero byte.
+    """
+
+    def __init__(self):
+        self.buffer = bytearray()
+        self.overflowed = False
+
+    def feed(self, data):
+        frames = []
+        for byte in data:
+            if byte == 0:
+                if self.overflowed:
+                    frames.append(None)
+                elif self.buffer:
+                    frames.append(bytes(self.buffer))
+                self.buffer = bytearray()
+                self.overflowed = False
+            elif len(self.buffer) < MAX_FRAME + 2:
+                self.buffer.append(byte)
+            else:
+                self.overflowed = True
+        return frames

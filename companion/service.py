@@ -1,0 +1,65 @@
+"""The kiosk under systemd: ``Type=notify`` readiness, the watchdog, and a clean stop.
+
+sd_notify is a datagram to ``$NOTIFY_SOCKET``; it needs no library. The
+watchdog is fed from the table loop itself, so a loop that hangs stops
+feeding it and systemd restarts the box.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from collections.abc import Callable
+
+
+def notify(message: str) -> bool:
+    """Send ``message`` to systemd; False when not run by systemd."""
+    address = os.environ.get("NOTIFY_SOCKET")
+    if not address:
+        return False
+    if address.startswith("@"):
+        address = "\0" + address[1:]  # the abstract namespace
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.connect(address)
+        sock.sendall(message.encode())
+    return True
+
+
+def watchdog_interval() -> float | None:
+    """Half the watchdog timeout systemd asked for, or None without a watchdog."""
+    usec = os.environ.get("WATCHDOG_USEC")
+    if not usec:
+        return None
+    pid = os.environ.get("WATCHDOG_PID")
+    if pid and int(pid) != os.getpid():
+        return None
+    return int(usec) / 2_000_000
+
+
+class Service:
+    """Runs ``step`` every ``period`` seconds until SIGTERM, telling systemd how it goes."""
+
+    def __init__(self, step: Callable[[], None], period: float = 0.01) -> None:
+        self.step = step
+        self.period = period
+        self.stopping = False
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.stopping = True
+
+    def run(self) -> None:
+        signal.signal(signal.SIGTERM, self._stop)
+        self.step()  # the first frame is on the screen before we say ready
+        notify("READY=1\nSTATUS=at the table")
+        interval = watchdog_interval()
+        fed = time.monotonic()
+        while not self.stopping:
+            self.step()
+            now = time.monotonic()
+            if interval is not None and now - fed >= interval:
+                notify("WATCHDOG=1")
+                fed = now
+            time.sleep(self.period)
+        notify("STOPPING=1")

@@ -1,0 +1,513 @@
+"""Glasnost's screens: the chairman's seat, secret votes, purges and coups, from views only.
+
+- Status line: the chairman, the three policies and the coup tokens left,
+  e.g. "Ch3 E+ M- S· Coup 2" (E economy, M military, S security; + reform,
+  - repression, · no policy yet), so the policies and the coup tokens are
+  always on screen.
+- LED bar: the crises closed so far, out of the board's twelve, scaled to
+  the ten LEDs (the game ends when the chairman has no seat left, so this
+  is how far the game has gone).
+- The chairman's seat is picked by the number printed on the board; the
+  cursor shows the crises that board seat touches, by short name, and runs
+  through every board seat so that a refused one is explained (rule 5.1).
+- Every secret choice (crisis vote, purge, the coup question, the coup
+  vote) is on the A and B buttons, and its screens depend only on the
+  public view and on whose turn it is. The coup question is put to every
+  seat the same way (S5): the holder of Gorbachev or Kryuchkov answers it,
+  the others answer anything, and nobody can tell who was really asked.
+- Crisis cards go by a short name (French names where they differ);
+  objective card names stay as printed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.games import Decision
+from companion.games.glasnost import (
+    COUP,
+    DECLINE,
+    DONE,
+    NATIONALISTS,
+    OBJECTIVES,
+    REFORMISTS,
+    REPRESSIONISTS,
+    faction_of,
+)
+from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
+from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.i18n import Translate
+
+TITLE = "Glasnost"
+
+#: setup rows: option key -> values (the first is the default); players come first
+SETTINGS: dict[str, tuple[Any, ...]] = {
+    "players": (7, 8, 9, 10, 11, 12, 4, 5, 6),
+    "crises": ("shuffled", "fixed"),
+}
+
+#: the bundled board's crisis cards by a name short enough for two on one line
+SHORT = {
+    "Hungary 1956": "Hungary",
+    "The Berlin Wall": "Berlin",
+    "Chernobyl": "Chernobyl",
+    "The Prague Spring": "Prague",
+    "Sputnik": "Sputnik",
+    "Solidarność": "Solidarity",
+    "Afghanistan": "Kabul",
+    "The price reform": "Prices",
+    "The Cuban missile crisis": "Cuba",
+    "The Baltic Way": "Baltic Way",
+    "Nagorno-Karabakh": "Karabakh",
+    "The anti-alcohol campaign": "Alcohol",
+}
+SHORT_LENGTH = 10  # two short names and a "+" fill a line
+LETTER = {"economy": "E", "military": "M", "security": "S"}
+SIGN = {REFORM: "+", REPRESS: "-", None: "·"}
+
+
+def setting_label(key: str, t: Translate) -> str:
+    return {"players": t("Players"), "crises": t("Crises")}[key]
+
+
+def setting_value(key: str, value: Any, t: Translate) -> str:
+    if key == "crises":
+        return t("shuffled") if value == "shuffled" else t("fixed")
+    return str(value)
+
+
+# -- words ---------------------------------------------------------------------------
+def crisis_name(name: str, t: Translate) -> str:
+    """A crisis card's short name (a table's own board: its name, cut to fit)."""
+    if name in SHORT:
+        return t(SHORT[name])
+    name = name.removeprefix("The ").removeprefix("the ")
+    return name[:SHORT_LENGTH]
+
+
+def domain_name(domain: str, t: Translate) -> str:
+    return {"economy": t("Economy"), "military": t("Military"), "security": t("Security")}[domain]
+
+
+def domain_short(domain: str, t: Translate) -> str:
+    return {"economy": t("Eco"), "military": t("Mil"), "security": t("Sec")}[domain]
+
+
+def policies_line(policies: dict[str, str | None]) -> str:
+    """ "E+ M- S·": each domain's letter and its policy."""
+    return " ".join(f"{LETTER[d]}{SIGN[policies.get(d)]}" for d in DOMAINS)
+
+
+def faction_label(faction: str, t: Translate) -> str:
+    return {
+        REFORMISTS: t("Reformist"),
+        REPRESSIONISTS: t("Repressionist"),
+        NATIONALISTS: t("Nationalist"),
+    }[faction]
+
+
+def faction_plural(faction: str, t: Translate) -> str:
+    return {
+        REFORMISTS: t("REFORMISTS"),
+        REPRESSIONISTS: t("REPRESSIONISTS"),
+        NATIONALISTS: t("NATIONALISTS"),
+    }[faction]
+
+
+def seats_list(seats: list[int]) -> str:
+    return " ".join(str(s + 1) for s in sorted(seats))
+
+
+def seat_label(seat: int, t: Translate) -> str:
+    return t("seat {n}").format(n=seat + 1)
+
+
+def crisis_choices(crisis: dict[str, Any], t: Translate) -> str:
+    """ "Yes Sec+  No Mil-": what each vote would do."""
+    return t("Yes {yes}  No {no}").format(
+        yes=domain_short(crisis["yes"]["domain"], t) + "+",
+        no=domain_short(crisis["no"]["domain"], t) + "-",
+    )
+
+
+def aims_lines(card: str, t: Translate) -> list[str]:
+    """An objective card's policies in words, one line a direction."""
+    wants = OBJECTIVES[card]
+    lines = []
+    for direction, text in ((REFORM, t("Reform {domains}")), (REPRESS, t("Repress {domains}"))):
+        domains = [d for d in DOMAINS if wants.get(d) == direction]
+        if len(domains) == 1:
+            lines.append(text.format(domains=domain_name(domains[0], t)))
+        elif domains:
+            lines.append(text.format(domains=" ".join(domain_short(d, t) for d in domains)))
+    return lines
+
+
+def aims_short(card: str) -> str:
+    """ "E+ S-": an objective card's policies in the status line's signs."""
+    wants = OBJECTIVES[card]
+    return " ".join(f"{LETTER[d]}{SIGN[wants[d]]}" for d in DOMAINS if d in wants)
+
+
+# -- the frame -------------------------------------------------------------------------
+def status(view: dict[str, Any], t: Translate) -> str:
+    policies = policies_line(view["policies"])
+    left = view["coup_tokens"]["left"]
+    if view["chairman"] is None:
+        return t("{policies} Coup {left}").format(policies=policies, left=left)
+    return t("Ch{n} {policies} Coup {left}").format(
+        n=view["chairman"] + 1, policies=policies, left=left
+    )
+
+
+def bar(view: dict[str, Any]) -> int:
+    """Crises closed (voted or hushed up) out of the board's twelve, on the ten LEDs."""
+    closed = sum(c["closed"] for c in view["crises"])
+    return int(closed * 10 / len(view["crises"]) + 0.5)
+
+
+# -- choices ---------------------------------------------------------------------------
+def option_label(option: Any, t: Translate) -> str:
+    if isinstance(option, int):
+        return seat_label(option, t)
+    return {
+        YES: t("Yes"),
+        NO: t("No"),
+        "left": t("left"),
+        "right": t("right"),
+        COUP: t("Coup"),
+        DONE: t("no more"),
+        "seen": t("seen"),
+    }[option]
+
+
+def board_seat_label(view: dict[str, Any], place: int, t: Translate) -> str:
+    """ "board seat 5", or "board seats 17+18" for the first of a connected pair."""
+    seats = view["board_seats"]
+    partner = seats[place]["connected"]
+    if partner is not None and partner > place:
+        pair = f"{seats[place]['id']}+{seats[partner]['id']}"
+        return t("board seats {ids}").format(ids=pair)
+    return t("board seat {id}").format(id=seats[place]["id"])
+
+
+def choice_label(decision: Decision, view: dict[str, Any], option: Any, t: Translate) -> str:
+    """A board seat when sitting; otherwise a player's seat or a word."""
+    if decision.kind == "sit":
+        return board_seat_label(view, int(option), t)
+    return option_label(option, t)
+
+
+def option_detail(
+    decision: Decision, view: dict[str, Any], option: Any, t: Translate
+) -> str | None:
+    """The crises a board seat touches (both seats' for a connected pair), by short name."""
+    if decision.kind != "sit":
+        return None
+    seats = view["board_seats"]
+    spaces = list(seats[option]["crises"])
+    partner = seats[option]["connected"]
+    if partner is not None:
+        spaces += [c for c in seats[partner]["crises"] if c not in spaces]
+    return "+".join(crisis_name(view["crises"][c]["name"], t) for c in spaces)
+
+
+def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
+    """Every board seat, or every player then "done": refused ones are explained."""
+    if decision.kind == "sit":
+        return list(range(len(view["board_seats"])))
+    if decision.kind == "coup_name":
+        return [*range(view["players"]), DONE]
+    return list(decision.options)
+
+
+def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
+    """The secret choices, on the A and B buttons."""
+    return {
+        "crisis_vote": (YES, NO),
+        "purge": ("left", "right"),
+        "coup_offer": (COUP, DECLINE),
+        "coup_vote": (YES, NO),
+    }.get(decision.kind)
+
+
+def role_of(decision: Decision, t: Translate) -> str:
+    """What the seat asked is doing, for the hand-over screen."""
+    return {
+        "peek": t("Read your objective."),
+        "sit": t("You are chairman."),
+        "crisis_vote": t("Vote on a crisis."),
+        "purge": t("Purge a fellow voter."),
+        "coup_offer": t("The coup question."),
+        "coup_name": t("Name the coup."),
+        "coup_vote": t("Vote on the coup."),
+    }[decision.kind]
+
+
+def fellow_voters(view: dict[str, Any], voter: int) -> tuple[int, int]:
+    """S4: the fellow voter to the left (next clockwise) and the one to the right."""
+    others = [v for v in view["voters"] if v != voter]
+    left = min(others, key=lambda v: (v - voter) % view["players"])
+    right = next(v for v in others if v != left)
+    return left, right
+
+
+def _leader(view: dict[str, Any]) -> dict[str, Any]:
+    return view["coup_leader"]
+
+
+def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
+    seat = decision.seats[0]
+    n = seat + 1
+    kind = decision.kind
+    if kind == "peek":
+        return [
+            t("Seat {n}: hold PEEK").format(n=n),
+            t("to read your"),
+            t("objective card."),
+        ]
+    if kind == "sit":
+        return [t("Seat {n}, chairman:").format(n=n), t("take a board seat.")]
+    if kind == "crisis_vote":
+        crisis = view["crises"][view["crisis"]]
+        return [
+            t("Seat {n}: vote on").format(n=n),
+            crisis_name(crisis["name"], t),
+            crisis_choices(crisis, t),
+        ]
+    if kind == "purge":
+        left, right = fellow_voters(view, seat)
+        return [
+            t("Seat {n}: purge whom?").format(n=n),
+            t("left: seat {s}").format(s=left + 1),
+            t("right: seat {s}").format(s=right + 1),
+        ]
+    if kind == "coup_offer":
+        return [
+            t("Seat {n}, secretly:").format(n=n),
+            t("a coup by {leader}?").format(leader=view["asking"]),
+            t("Others: either one."),
+        ]
+    if kind == "coup_name":
+        named = view["named"]
+        return [
+            t("Seat {n}, {leader}:").format(n=n, leader=_leader(view)["card"]),
+            t("coup with: {seats}").format(seats=seats_list(named))
+            if named
+            else t("coup with: nobody"),
+        ]
+    if kind == "coup_vote":
+        leader = _leader(view)
+        named = view["named"]
+        return [
+            t("Seat {n}: coup vote").format(n=n),
+            t("{leader} (seat {s})").format(leader=leader["card"], s=leader["seat"] + 1),
+            t("with {seats}").format(seats=seats_list(named)) if named else t("alone"),
+        ]
+    raise KeyError(kind)
+
+
+def peek(view: dict[str, Any], t: Translate) -> Screen:
+    """The seat's objective card, shown only while PEEK is held: its name on the top line."""
+    card = view["objective"]["name"]
+    body = (faction_label(faction_of(card), t), *aims_lines(card, t))
+    return Screen(card, body, t("Release to hide"))
+
+
+def refusal(message: str, t: Translate) -> str:
+    """The engine's refusal, short enough for the screen and translated, naming the rule."""
+    for pattern, text in REFUSALS:
+        match = re.fullmatch(pattern, message)
+        if match:
+            words = match.groupdict()
+            if "crisis" in words:
+                words["crisis"] = crisis_name(words["crisis"], t)
+            return t(text).format(**words)
+    return message
+
+
+#: the engine's refusal messages (companion.games.glasnost) -> the screen's words
+REFUSALS = (
+    (
+        r"5\.1: board seat (?P<a>\d+) is connected to board seat (?P<b>\d+): "
+        r"choose board seat \d+ to take both",
+        "5.1: board seat {a} goes with {b}: choose {b} to take both.",
+    ),
+    (
+        r"5\.1: board seat (?P<a>\d+) already has a face-up seat token",
+        "5.1: board seat {a} already has a face-up token.",
+    ),
+    (
+        r"5\.1: every crisis at board seat (?P<a>\d+) has already been voted for",
+        "5.1: every crisis at board seat {a} is already voted.",
+    ),
+    (
+        r"5\.1: seat (?P<n>\d+) already has a face-up seat token at "
+        r"(?P<crisis>.+) \(crisis space \d+\)",
+        "5.1: seat {n} already has a face-up token at {crisis}.",
+    ),
+    (
+        r"S6: seat (?P<n>\d+) has no seat tokens left and no party member set is unused",
+        "S6: seat {n} has no seat token left, and no spare set.",
+    ),
+    (
+        r"S5: the leader names the others in the coup, not themself",
+        "S5: the leader names the others in the coup, not themself.",
+    ),
+    (
+        r"S5: seat (?P<n>\d+) is already in the coup",
+        "S5: seat {n} is already in the coup.",
+    ),
+)
+
+
+# -- reveals -----------------------------------------------------------------------------
+def _screen(view: dict[str, Any], t: Translate, lines: list[str], big: str | None = None) -> Screen:
+    return Screen(status(view, t), tuple(lines), t("OK: next"), big=big)
+
+
+def _policy(view: dict[str, Any], crisis: int, vote: str, t: Translate) -> Screen:
+    side = view["crises"][crisis][vote]
+    big = t("REFORM") if side["direction"] == REFORM else t("REPRESSION")
+    return _screen(
+        view, t, [t("Policy: {domain}").format(domain=domain_name(side["domain"], t))], big
+    )
+
+
+def _event(
+    event: dict[str, Any], history: list[dict[str, Any]], view: dict[str, Any], t: Translate
+) -> list[Screen]:
+    kind = event["event"]
+    if kind == "vote":
+        crisis = view["crises"][event["crisis"]]
+        votes = view["last_vote"]
+        shown = " ".join(t("YES") if v == YES else t("NO") for v in votes)  # as shuffled
+        line = t("Votes, {crisis}:").format(crisis=crisis_name(crisis["name"], t))
+        screens = [_screen(view, t, [line], shown)]
+        if event["yes"] in (0, len(votes)):
+            screens.append(_policy(view, event["crisis"], YES if event["yes"] else NO, t))
+        else:
+            screens.append(
+                Screen(
+                    status(view, t),
+                    (
+                        t("Not unanimous."),
+                        t("Seats {seats}:").format(seats=seats_list(event["voters"])),
+                        t("purge the dissident."),
+                    ),
+                    t("OK: purge"),
+                )
+            )
+        return screens
+    if kind == "purge":
+        lines = [
+            t("Seat {a} purges {b}").format(a=voter + 1, b=target + 1)
+            for voter, target in event["purges"]
+        ]
+        screens = [_screen(view, t, lines)]
+        if event["purged"] is None:
+            screens.append(
+                _screen(view, t, [t("A cycle: the crisis is hushed up. No policy, no coup.")])
+            )
+        else:
+            vote = next(h for h in reversed(history) if h["event"] == "vote")
+            majority = YES if 2 * vote["yes"] > len(vote["voters"]) else NO
+            screens.append(
+                _screen(
+                    view, t, [t("Token turned down:")], t("SEAT {n}").format(n=event["purged"] + 1)
+                )
+            )
+            screens.append(_policy(view, event["crisis"], majority, t))
+        return screens
+    if kind == "coup":
+        line = t("Seat {n}, {leader}:").format(n=event["seat"] + 1, leader=event["leader"])
+        return [_screen(view, t, [line], t("COUP!"))]
+    if kind == "declined":
+        return [_screen(view, t, [t("{leader}:").format(leader=event["leader"])], t("NO COUP"))]
+    if kind == "coup vote":
+        yes = event["votes"].count(YES)
+        counted = t("{yes} YES {no} NO").format(yes=yes, no=len(event["votes"]) - yes)
+        leader = t("{leader}'s coup:").format(leader=event["leader"])
+        screens = [_screen(view, t, [leader], counted)]
+        if event["success"]:
+            screens.append(_screen(view, t, [t("All Yes:")], t("SUCCESS")))
+        elif view["phase"] == "over":
+            screens.append(_screen(view, t, [t("No coup token left:")], t("USSR FALLS")))
+        else:
+            left = t("Coup tokens left: {k}").format(k=view["coup_tokens"]["left"])
+            screens.append(_screen(view, t, [left], t("FAILED")))
+        return screens
+    if kind == "no seat":
+        line = t("Seat {n} cannot sit:").format(n=event["seat"] + 1)
+        return [_screen(view, t, [line], t("THE END"))]
+    return []  # "sit": the chairman's own choice, on the board for all to see
+
+
+def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
+    """The reveals of a move, in order; and the call to vote when a crisis fills."""
+    history = after["history"]
+    screens = []
+    for i in range(len(before["history"]), len(history)):
+        screens += _event(history[i], history[:i], after, t)
+    calling = after["phase"] == "vote" and (
+        before["phase"] != "vote" or before["crisis"] != after["crisis"]
+    )
+    if calling:
+        crisis = after["crises"][after["crisis"]]
+        screens.append(
+            Screen(
+                status(after, t),
+                (
+                    t("{crisis}: full.").format(crisis=crisis_name(crisis["name"], t)),
+                    t("Voters: {seats}").format(seats=seats_list(after["voters"])),
+                    crisis_choices(crisis, t),
+                ),
+                t("OK: vote"),
+            )
+        )
+    return screens
+
+
+# -- the end -----------------------------------------------------------------------------
+def _headline(view: dict[str, Any], t: Translate) -> str:
+    winners = view["result"]["winners"]
+    if not winners:
+        return t("NO WINNER")
+    factions = {faction_of(view["objectives"][w]) for w in winners}
+    if len(factions) == 1:
+        return faction_plural(factions.pop(), t)
+    return t("{k} WINNERS").format(k=len(winners))
+
+
+def _why(view: dict[str, Any], t: Translate) -> str:
+    outcome = view["result"]["outcome"]
+    if outcome == "instant":
+        return t("A coup succeeded.")
+    if outcome == "nationalist instant":
+        return t("The USSR falls.")
+    stuck = next(h["seat"] for h in reversed(view["history"]) if h["event"] == "no seat")
+    return t("Seat {n} cannot sit.").format(n=stuck + 1)
+
+
+def final(view: dict[str, Any], t: Translate) -> list[Screen]:
+    """The headline, the winners and policies, then every seat's objective card."""
+    keys = t("▲▼ page  hold OK: new")
+    head = t("Game over")
+    winners = view["result"]["winners"]
+    listed = t("Winners: {seats}").format(seats=seats_list(winners)) if winners else t("No winner.")
+    summary = [
+        *wrap(listed),
+        t("Policies: {policies}").format(policies=policies_line(view["policies"])),
+    ]
+    cards = [
+        f"{seat + 1} {card} {aims_short(card)}"[:COLUMNS]
+        for seat, card in enumerate(view["objectives"])
+    ]
+    pages = [
+        Screen(head, (_why(view, t),), keys, big=_headline(view, t)),
+        Screen(head, tuple(summary), keys),
+    ]
+    for i in range(0, len(cards), BODY_LINES):
+        pages.append(Screen(head, tuple(cards[i : i + BODY_LINES]), keys))
+    return pages

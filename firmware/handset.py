@@ -1,0 +1,125 @@
+"""Handset firmware (MicroPython, e.g. a Raspberry Pi Pico on USB).
+
+Two buttons (A, B) and one LED. The box asks for a secret vote; the LED
+lights; the first press is the vote, sent until the box acknowledges it; the
+LED then blinks once, the same blink for A and for B, and goes dark.
+
+Copy this file as main.py, companion/box/protocol.py as protocol.py and a
+config.py holding ``SEAT = n`` (1-based, as printed on the pad) to the board:
+    mpremote cp firmware/handset.py :main.py
+    mpremote cp companion/box/protocol.py :protocol.py
+    mpremote exec "open('config.py','w').write('SEAT = 3')"
+"""
+
+try:
+    import protocol
+except ImportError:  # the box's tests run this file under CPython
+    from companion.box import protocol
+
+VERSION = 1
+RESEND_MS = 200
+DEBOUNCE_MS = 30
+BLINK_MS = 150
+
+
+class Pad:
+    """The handset's logic, free of hardware so that it runs anywhere.
+
+    ``write(bytes)`` sends to the box, ``led(on)`` drives the LED, and the
+    caller feeds ``received(bytes)`` with what arrives and calls
+    ``tick(now_ms, a_down, b_down)`` often.
+    """
+
+    def __init__(self, seat, write, led):
+        self.seat = seat
+        self.write = write
+        self.led = led
+        self.splitter = protocol.Splitter()
+        self.seq = 0
+        self.ballot = None
+        self.voted = None
+        self.unacked = None
+        self.sent_at = 0
+        self.blink_until = 0
+        self.down_since = [None, None]
+        self.hello()
+
+    def send(self, kind, body, now=0):
+        self.seq = (self.seq + 1) & 0xFF
+        frame = protocol.encode(kind, self.seq, self.seat, body)
+        self.write(frame)
+        if kind != protocol.ACK:
+            self.unacked = (self.seq, frame)
+            self.sent_at = now
+
+    def hello(self):
+        self.send(protocol.HELLO, bytes([VERSION]))
+
+    def received(self, data, now=0):
+        for frame in self.splitter.feed(data):
+            if frame is None:
+                continue
+            try:
+                kind, seq, seat, body = protocol.decode(frame)
+            except protocol.FrameError:
+                continue  # garbled: the sender will try again
+            if seat != self.seat:
+                continue
+            if kind == protocol.ACK:
+                if self.unacked is not None and body[0] == self.unacked[0]:
+                    self.unacked = None
+                continue
+            self.write(protocol.encode(protocol.ACK, 0, self.seat, bytes([seq])))
+            if kind == protocol.ASK and body[0] != self.ballot:
+                self.ballot, self.voted = body[0], None
+                self.led(True)
+            elif kind == protocol.DONE and body[0] == self.ballot:
+                self.ballot = None
+                self.led(False)
+
+    def tick(self, now, a_down, b_down):
+        if self.unacked is not None and now - self.sent_at >= RESEND_MS:
+            self.write(self.unacked[1])
+            self.sent_at = now
+        if self.blink_until and now >= self.blink_until:
+            self.blink_until = 0
+            self.led(False)
+        for button, down in enumerate((a_down, b_down)):
+            if not down:
+                self.down_since[button] = None
+                continue
+            if self.down_since[button] is None:
+                self.down_since[button] = now
+            held = now - self.down_since[button] >= DEBOUNCE_MS
+            if held and self.ballot is not None and self.voted is None:
+                self.voted = button
+                self.send(protocol.VOTE, bytes([self.ballot, button]), now)
+                self.led(False)  # the same dark-then-blink for either button
+                self.led(True)
+                self.blink_until = now + BLINK_MS
+
+
+def main():  # pragma: no cover - runs on the handset
+    import select
+    import sys
+    import time
+
+    import config
+    from machine import Pin
+
+    led = Pin(25, Pin.OUT)
+    a = Pin(14, Pin.IN, Pin.PULL_UP)
+    b = Pin(15, Pin.IN, Pin.PULL_UP)
+    out = sys.stdout.buffer
+    pad = Pad(config.SEAT - 1, out.write, lambda on: led.value(1 if on else 0))
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    while True:
+        now = time.ticks_ms()
+        if poll.poll(5):
+            pad.received(sys.stdin.buffer.read(1), now)
+        pad.tick(now, a.value() == 0, b.value() == 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

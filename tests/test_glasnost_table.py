@@ -1,0 +1,571 @@
+"""Glasnost at the table: the box in the middle, played only by pressing its buttons.
+
+The worked example of the rules text (5 players, the crises in board order)
+is played press by press; bots play whole games; swap tests show that the
+crisis votes, the coup question and the coup votes leave no trace of who
+chose what in the frames, the LED and buzzer trace or the log.
+"""
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.bots import make_bots, play_out
+from companion.box import VirtualClock, open_box
+from companion.demo import GAP, Player, play
+from companion.games import new_game
+from companion.games.glasnost import COUP, DECLINE, DONE, LEFT, RIGHT
+from companion.games.glasnost_board import NO, YES
+from companion.table import Settings, Table
+from companion.ui import glasnost as glasnost_ui
+from companion.ui.canvas import overflow, render, wrap
+from companion.ui.i18n import translator
+
+REFERENCES = Path(__file__).parent / "reference"
+# The rules text's worked example: five players, clockwise from seat 1 (see test_glasnost).
+MEDAL, BEAR, DOLL, SATELLITE, FLAG = range(5)
+EXAMPLE_SEED = 32131  # Medal Yeltsin, Bear Gorbachev (and chairman), Flag Kryuchkov
+FIXED = {"crises": "fixed"}
+
+
+@pytest.fixture
+def box():
+    box = open_box("virtual", clock=VirtualClock())
+    yield box
+    box.close()
+
+
+def lit_bar(box):
+    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+
+
+def started(box, seed=EXAMPLE_SEED, players=5, lang="en", options=FIXED):
+    table = Table(box, seed=seed, lang=lang)
+    table.start(Settings("glasnost", players, lang, options))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    return table, player
+
+
+def give(table, player, choice):
+    """The seat asked takes the box if it has not got it, and gives ``choice``; the reveals
+    that follow are read (OK) and returned."""
+    if table.mode == "handoff":
+        player.press("ok")
+    player.answer(choice)
+    shown = []
+    while table.mode == "announce":
+        shown.append(table.screen())
+        player.press("ok")
+    return shown
+
+
+def answer_all(table, player, choices, rest=None):
+    """Every seat of one secret ballot answers (``choices`` by seat, else ``rest``)."""
+    shown = []
+    for _ in range(len(table.game.decision.seats)):
+        seat = table.game.decision.seats[0]
+        shown += give(table, player, choices.get(seat, rest))
+    return shown
+
+
+def take(table, player):
+    """The seat asked takes the box, if it has not got it."""
+    if table.mode == "handoff":
+        player.press("ok")
+
+
+def words(screen):
+    return " / ".join((*screen.body, screen.big or ""))
+
+
+def read_peeks(table, player):
+    while table.game.decision.kind == "peek":
+        give(table, player, "seen")
+
+
+def test_the_worked_example_by_presses_berlin_purge_two_failed_coups_yeltsin_wins(box):
+    """5.1-5.5, 6.1 as in the rules text's example, every choice made on the box's buttons."""
+    table, player = started(box)
+    read_peeks(table, player)
+    shown = []
+    for place in (1, 13, 6, 9, 2):  # board seats as printed, from Bear clockwise
+        shown += give(table, player, place - 1)
+    assert [words(s) for s in shown] == ["Berlin: full. / Voters: 1 2 3 / Yes Sec+  No Mil- / "]
+    assert table.game.decision.kind == "crisis_vote"
+    shown = answer_all(table, player, {MEDAL: NO, BEAR: YES, DOLL: YES})
+    assert shown[0].big in ("YES YES NO", "YES NO YES", "NO YES YES")  # 5.2: shuffled
+    assert "Not unanimous." in shown[1].body
+    shown = answer_all(table, player, {MEDAL: RIGHT, BEAR: LEFT, DOLL: LEFT})
+    assert shown[0].body == ("Seat 1 purges 3", "Seat 2 purges 3", "Seat 3 purges 1")
+    assert shown[1].big == "SEAT 3"  # 5.4: purged by both
+    assert (shown[2].body, shown[2].big) == (("Policy: Security",), "REFORM")
+    assert table.screen().status == "Ch1 E· M· S+ Coup 1"  # Medal chairs; Security reformed
+    shown = answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+    assert (shown[0].body, shown[0].big) == (("Seat 2, Gorbachev:",), "COUP!")
+    for choice in (MEDAL, SATELLITE, DONE):
+        give(table, player, choice)
+    votes = {SATELLITE: YES, FLAG: YES, BEAR: YES, MEDAL: NO, DOLL: NO}
+    shown = answer_all(table, player, votes)
+    assert [s.big for s in shown] == ["3 YES 2 NO", "FAILED"]
+    assert "Coup tokens left: 0" in shown[1].body
+    assert table.screen().status.endswith("Coup 0")
+    shown = answer_all(table, player, {FLAG: COUP}, rest=DECLINE)
+    assert shown[0].body == ("Seat 5, Kryuchkov:",)
+    give(table, player, BEAR)
+    give(table, player, DONE)
+    shown = answer_all(table, player, {}, rest=NO)
+    assert [s.big for s in shown] == ["0 YES 5 NO", "USSR FALLS"]  # 6.1
+    assert table.mode == "over"
+    game = table.game
+    assert game.result.outcome == "nationalist instant" and game.result.winners == {MEDAL}
+    pages = glasnost_ui.final(game.public_view(), translator("en"))
+    assert box.board.glass().tobytes() == render(pages[0]).tobytes()
+    assert (pages[0].body, pages[0].big) == (("The USSR falls.",), "NATIONALISTS")
+    assert pages[1].body[0] == "Winners: 1"
+    assert pages[2].body[0] == "1 Yeltsin E- S+" and pages[2].body[1] == "2 Gorbachev E+ M+ S+"
+
+
+def test_a_whole_seven_player_game_by_presses_is_the_engines_game(box):
+    """The demo's bots on the buttons play exactly the game they play on the engine."""
+    run = play(Settings("glasnost", 7, "en"), seed=5, box=box)
+    game = run.table.game
+    twin = new_game("glasnost", players=7, seed=5)
+    play_out(twin, make_bots(twin, "smart", random.Random(5)))
+    assert game.over and run.presses > 300
+    view = game.public_view()
+    assert view == twin.public_view()
+    assert game.result == twin.result
+    final = glasnost_ui.final(view, translator("en"))[0]
+    assert box.board.glass().tobytes() == render(final).tobytes()
+    closed = sum(c["closed"] for c in view["crises"])
+    assert lit_bar(box) == round(closed * 10 / 12)  # the bar: crises closed out of 12
+
+
+def test_companion_demo_glasnost_plays_a_game_in_french_and_writes_its_frames(tmp_path, capsys):
+    from companion.cli import main
+
+    frames = tmp_path / "frames"
+    argv = ["demo", "glasnost", "--players", "4", "--seed", "3", "--lang", "fr"]
+    assert main([*argv, "--headless", "--frames", str(frames)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("glasnost: ") and "winners: seats" in out
+    assert (frames / "trace.txt").exists() and len(list(frames.glob("frame-*.png"))) > 100
+
+
+# -- secrecy: swap tests -------------------------------------------------------------------
+class Forced:
+    """Smart bots, except where ``force(view, decision)`` returns a choice (None: the bot's)."""
+
+    def __init__(self, force):
+        self.force = force
+
+    def __call__(self, game, rng):
+        bots = make_bots(game, "smart", rng)
+        force = self.force
+
+        class Bot:
+            def __init__(self, seat):
+                self.seat = seat
+
+            def choose(self, view, decision):
+                forced = force(view, decision)
+                return bots[self.seat].choose(view, decision) if forced is None else forced
+
+        return [Bot(seat) for seat in range(game.players)]
+
+
+def run_forced(force, players=7, seed=0):
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        return play(Settings("glasnost", players, "en"), seed=seed, bots=Forced(force), box=box)
+    finally:
+        box.close()
+
+
+def first(view, event):
+    return not any(h["event"] == event for h in view["history"])
+
+
+def crisis_votes(cards):
+    """The first crisis's first two voters vote ``cards``; the third as its bot does."""
+
+    def force(view, d):
+        if d.kind == "crisis_vote" and first(view, "vote"):
+            index = view["voters"].index(view["seat"])
+            return cards[index] if index < 2 else None
+        return None
+
+    return force
+
+
+def test_swapping_two_crisis_votes_changes_no_frame_blink_beep_or_log_line():
+    """5.2: the votes are revealed shuffled, so who voted what is not known."""
+    a = run_forced(crisis_votes((YES, NO)))
+    b = run_forced(crisis_votes((NO, YES)))
+    assert a.frames == b.frames and a.trace == b.trace and a.log == b.log
+    assert any("crisis_vote recorded" in line for line in a.log)
+    c = run_forced(crisis_votes((YES, YES)))
+    assert c.frames != a.frames  # the two runs did differ in what was voted
+
+
+def coup_votes(cards):
+    """At the first coup vote, seats 1 and 2 vote ``cards``; everyone else as their bot does."""
+
+    def force(view, d):
+        if d.kind == "coup_vote" and first(view, "coup vote") and view["seat"] < 2:
+            return cards[view["seat"]]
+        return None
+
+    return force
+
+
+def test_swapping_two_coup_votes_changes_no_frame_blink_beep_or_log_line():
+    """5.5: the coup votes are shuffled before they are revealed."""
+    a = run_forced(coup_votes((YES, NO)))
+    b = run_forced(coup_votes((NO, YES)))
+    assert any("coup_vote recorded" in line for line in a.log)
+    assert a.frames == b.frames and a.trace == b.trace and a.log == b.log
+    c = run_forced(coup_votes((YES, YES)))
+    assert c.frames != a.frames
+
+
+def coup_question(answers):
+    """At the first coup question, the first two seats not holding the leader's card answer
+    ``answers``; the holder and everyone else as their bots do."""
+
+    def force(view, d):
+        if d.kind != "coup_offer" or not (first(view, "coup") and first(view, "declined")):
+            return None
+        if view["objective"]["name"] == view["asking"]:
+            return None
+        others = [s for s in range(view["players"]) if s != holders[view["asking"]]]
+        index = others.index(view["seat"])
+        return answers[index] if index < 2 else DECLINE
+
+    holders = {}
+
+    def bots(game, rng):
+        holders.update({game.view(s)["objective"]["name"]: s for s in range(game.players)})
+        return Forced(force)(game, rng)
+
+    return bots
+
+
+def test_who_answers_coup_to_the_coup_question_leaves_no_trace():
+    """S5: every seat is asked the same way and only the holder's answer counts: two seats
+    that do not hold the card swapping "coup" and "no", or both saying "no", change nothing."""
+
+    def run(answers):
+        box = open_box("virtual", clock=VirtualClock())
+        try:
+            return play(Settings("glasnost", 7, "en"), seed=0, bots=coup_question(answers), box=box)
+        finally:
+            box.close()
+
+    a = run((COUP, DECLINE))
+    b = run((DECLINE, COUP))
+    c = run((DECLINE, DECLINE))
+    assert any("coup_offer recorded" in line for line in a.log)
+    assert a.frames == b.frames == c.frames
+    assert a.trace == b.trace == c.trace
+    assert a.log == b.log == c.log
+
+
+def test_the_holders_answer_shows_nowhere_before_the_reveal(monkeypatch):
+    """S5: the holder of the card is asked exactly as everyone else: until the answers are
+    revealed, the screens are the same whether the holder says "coup" or "no"."""
+
+    def run(answer):
+        shown = []
+        original = Table.screen
+
+        def spy(self):
+            screen = original(self)
+            shown.append((self.mode, screen))
+            return screen
+
+        monkeypatch.setattr(Table, "screen", spy)
+
+        def force(view, d):
+            asked = d.kind == "coup_offer" and first(view, "coup") and first(view, "declined")
+            if asked and view["objective"]["name"] == view["asking"]:
+                return answer
+            return None
+
+        run_forced(force)
+        monkeypatch.undo()
+        return shown
+
+    coup, no = run(COUP), run(DECLINE)
+    split = next(i for i, (x, y) in enumerate(zip(coup, no, strict=False)) if x != y)
+    assert coup[split][0] == no[split][0] == "announce"
+    assert coup[split][1].big == "COUP!" and no[split][1].big == "NO COUP"
+    asked = {s.body for mode, s in coup[:split] if mode == "choose" and "secretly" in s.body[0]}
+    assert len(asked) == 7  # all seven seats were asked ...
+    assert len({(re.sub(r"\d+", "#", a[0]), *a[1:]) for a in asked}) == 1  # ... the same way
+
+
+def test_every_secret_choice_gets_the_same_feedback(box):
+    """A then OK and B then OK leave the same blink and beep, to the millisecond."""
+
+    def secret_choice(button):
+        b = open_box("virtual", clock=VirtualClock())
+        table, player = started(b)
+        read_peeks(table, player)
+        for place in (1, 13, 6, 9, 2):
+            give(table, player, place - 1)
+        take(table, player)
+        start = len(b.outputs.trace)
+        player.press(button)
+        player.press("ok")
+        trace, frame = b.outputs.trace[start:], b.board.glass().tobytes()
+        b.close()
+        return trace, frame
+
+    yes, no = secret_choice("choice_a"), secret_choice("choice_b")
+    assert yes == no
+    assert any("buzzer 1" in line for line in yes[0])
+
+
+# -- the chairman's seat, refusals, peeks, undo -------------------------------------------------
+def refusal(table):
+    shown = table.screen()
+    assert shown.status == "Not allowed"
+    return " ".join(shown.body)
+
+
+def cursor_to(table, player, option):
+    take(table, player)
+    items = table.ui.candidates(table.game.decision, table.game.public_view())
+    while items[table.cursor] != option:
+        player.press("down")
+
+
+def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
+    table, player = started(box)
+    read_peeks(table, player)
+    player.press("ok")  # Bear, the chairman, takes the box
+    assert table.mode == "cursor"
+    assert table.screen().body == ("Seat 2, chairman:", "Hungary+Berlin", "◄ board seat 1 ►")
+    cursor_to(table, player, 16)  # a connected pair: Hungary, and Afghanistan across the board
+    assert table.screen().body[1:] == ("Hungary+Kabul", "◄ board seats 17+18 ►")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_seat_refusals_are_explained_on_screen_with_rule_5_1(box, lang):
+    table, player = started(box, lang=lang)
+    read_peeks(table, player)
+    give(table, player, 0)  # Bear at board seat 1
+    take(table, player)  # Doll, the next chairman
+    expected = {
+        "en": [
+            (17, "5.1: board seat 18 goes with 17: choose 17 to take both."),
+            (0, "5.1: board seat 1 already has a face-up token."),
+        ],
+        "fr": [
+            (17, "5.1 : la place 18 va avec la 17 : prenez la 17 pour les deux."),
+            (0, "5.1 : la place 1 a déjà un jeton face visible."),
+        ],
+    }[lang]
+    for place, why in expected:
+        cursor_to(table, player, place)
+        player.press("ok")
+        assert table.screen().status == translator(lang)("Not allowed")
+        assert " ".join(table.screen().body) == why
+        assert overflow(table.screen()) == []
+        player.press("ok")  # dismissed; the chairman chooses again
+        assert table.mode == "cursor" and table.game.decision.seats == (DOLL,)
+    assert [h["event"] for h in table.game.public_view()["history"]] == ["sit"]
+
+
+def engine_refusals():
+    """Every refusal message the engine gives in random games, for every illegal seat and name."""
+    from companion.games import IllegalMove, restore
+
+    messages = set()
+    for players, seed in ((4, 1), (6, 2), (12, 3)):
+        game = new_game("glasnost", players=players, seed=seed)
+        rng = random.Random(seed)
+        while (d := game.decision) is not None:
+            if d.kind in ("sit", "coup_name"):
+                view = game.public_view()
+                for option in glasnost_ui.candidates(d, view):
+                    if option in d.options:
+                        continue
+                    probe = restore(game.to_record())
+                    with pytest.raises(IllegalMove) as refused:
+                        probe.act(d.seats[0], option)
+                    messages.add(str(refused.value))
+            choice = COUP if d.kind == "coup_offer" and rng.random() < 0.3 else None
+            game.act(d.seats[0], choice or rng.choice(d.options))
+    return messages
+
+
+def test_refusal_texts_match_every_engine_message_and_fit():
+    """Each 5.1, S5 and S6 refusal of the engine has its own short text, in both languages."""
+    seen = engine_refusals()
+    assert {m.split(":")[0] for m in seen} >= {"5.1", "S5"}
+    messages = [
+        *seen,
+        "5.1: board seat 18 is connected to board seat 17: choose board seat 17 to take both",
+        "5.1: board seat 5 already has a face-up seat token",
+        "5.1: every crisis at board seat 12 has already been voted for",
+        "5.1: seat 12 already has a face-up seat token at The Baltic Way (crisis space 10)",
+        "S6: seat 12 has no seat tokens left and no party member set is unused",
+        "S5: the leader names the others in the coup, not themself",
+        "S5: seat 12 is already in the coup",
+    ]
+    for lang in ("en", "fr"):
+        t = translator(lang)
+        for message in messages:
+            text = glasnost_ui.refusal(message, t)
+            assert text != message and re.match(r"(5\.1|S5|S6)", text), text
+            assert len(wrap(text)) <= 3, (lang, text)
+    assert glasnost_ui.refusal("something else", str) == "something else"
+
+
+def test_refusals_reach_the_screen_for_coup_naming(box):
+    """S5: the leader names others, never themself, and nobody twice."""
+    table, player = started(box)
+    read_peeks(table, player)
+    for place in (1, 13, 6, 9, 2):
+        give(table, player, place - 1)
+    answer_all(table, player, {MEDAL: YES, BEAR: YES, DOLL: YES})
+    answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+    assert table.game.decision.kind == "coup_name"
+    cursor_to(table, player, BEAR)
+    player.press("ok")
+    assert refusal(table) == "S5: the leader names the others in the coup, not themself."
+    player.press("ok")
+    give(table, player, DOLL)
+    assert table.screen().body[1] == "coup with: 3"
+    cursor_to(table, player, DOLL)
+    player.press("ok")
+    assert refusal(table) == "S5: seat 3 is already in the coup."
+    player.press("ok")
+    player.press("back")  # an open choice: undone
+    assert table.game.public_view()["named"] == []
+    assert table.screen().body[1] == "coup with: nobody"
+
+
+def test_the_objective_card_shows_only_while_peek_is_held(box):
+    """3.7: each seat reads its own card, privately."""
+    table, player = started(box)
+    player.press("ok")
+    assert table.mode == "peek"
+    hidden = box.board.glass().tobytes()
+    box.board.drive("peek", True)
+    player.wait(0.2)
+    assert table.game.view(MEDAL)["objective"]["name"] == "Yeltsin"
+    shown = table.screen()
+    assert shown.status == "Yeltsin"
+    assert shown.body == ("Nationalist", "Reform Security", "Repress Economy")
+    box.board.drive("peek", False)
+    player.wait(0.2)
+    assert box.board.glass().tobytes() == hidden
+
+
+def test_status_line_and_bar_follow_the_policies_coup_tokens_and_closed_crises():
+    t = translator("en")
+    view = new_game("glasnost", players=10, seed=1).public_view()
+    chairman = view["chairman"] + 1
+    assert glasnost_ui.status(view, t) == f"Ch{chairman} E· M· S· Coup 5"
+    view["policies"] = {"economy": "reform", "military": "repress", "security": None}
+    assert glasnost_ui.status(view, t) == f"Ch{chairman} E+ M- S· Coup 5"
+    assert glasnost_ui.bar(view) == 0
+    for c in view["crises"][:6]:
+        c["closed"] = True
+    assert glasnost_ui.bar(view) == 5
+    for c in view["crises"]:
+        c["closed"] = True
+    assert glasnost_ui.bar(view) == 10
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("players", [4, 8, 12])
+def test_every_screen_fits_and_says_who_and_what(lang, players, monkeypatch):
+    shown = []
+    original = Table.screen
+
+    def spy(self):
+        screen = original(self)
+        shown.append((self.mode, screen))
+        return screen
+
+    monkeypatch.setattr(Table, "screen", spy)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        run = play(Settings("glasnost", players, lang), seed=players, box=box)
+    finally:
+        box.close()
+    modes = {mode for mode, _ in shown}
+    assert {"peek", "choose", "confirm", "cursor", "announce", "over"} <= modes
+    t = translator(lang)
+    final = glasnost_ui.final(run.table.game.public_view(), t)
+    for mode, screen in [*shown, *(("over", page) for page in final)]:
+        assert overflow(screen) == [], (mode, screen)
+        if mode in ("handoff", "choose", "confirm", "cursor", "peek") and screen.keys != t(
+            "Release to hide"
+        ):
+            # Every waiting screen names the seat it waits for.
+            text = " ".join((*screen.body, screen.keys))
+            assert any(f" {n}" in text for n in range(1, players + 1)), screen
+
+
+# -- reference screens -----------------------------------------------------------------
+def screens_to_check(lang):
+    """A few screens of the worked example, as the panel shows them."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = started(box, lang=lang)
+        shots = {"handoff": box.board.glass()}
+        take(table, player)
+        box.board.drive("peek", True)
+        player.wait(0.2)
+        shots["peek"] = box.board.glass()
+        box.board.drive("peek", False)
+        player.wait(0.2)
+        player.press("ok")
+        read_peeks(table, player)
+        take(table, player)
+        cursor_to(table, player, 16)
+        shots["sit"] = box.board.glass()
+        for place in (1, 13, 6, 9):
+            give(table, player, place - 1)
+        take(table, player)
+        player.answer(1)  # Medal fills the Berlin Wall
+        shots["called"] = box.board.glass()
+        player.press("ok")
+        take(table, player)
+        shots["vote"] = box.board.glass()
+        answer_all(table, player, {MEDAL: NO, BEAR: YES, DOLL: YES})
+        take(table, player)
+        shots["purge"] = box.board.glass()
+        answer_all(table, player, {MEDAL: RIGHT, BEAR: LEFT, DOLL: LEFT})
+        take(table, player)
+        shots["question"] = box.board.glass()
+        answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+        take(table, player)
+        shots["name"] = box.board.glass()
+        return shots
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_screens_match_the_reference_pictures(lang):
+    """Drawn through luma's real driver and read back from the panel's RAM."""
+    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
+    for name, image in screens_to_check(lang).items():
+        path = REFERENCES / f"glasnost-{lang}-{name}.png"
+        if update:
+            path.parent.mkdir(exist_ok=True)
+            image.save(path)
+        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
+        expected = Image.open(path).convert("1")
+        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
