@@ -42,3 +42,13 @@ def shown_screens(monkeypatch):
 
     monkeypatch.setattr(Table, "screen", spy)
     return shown
+
+
+@pytest.fixture
+def box():
+    """A virtual box on a virtual clock."""
+    from companion.box import VirtualClock, open_box
+
+    box = open_box("virtual", clock=VirtualClock())
+    yield box
+    box.close()

@@ -6,13 +6,10 @@ crisis votes, the coup question and the coup votes leave no trace of who
 chose what in the frames, the LED and buzzer trace or the log.
 """
 
-import os
 import random
 import re
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.bots import make_bots, play_out
 from companion.box import VirtualClock, open_box
@@ -24,23 +21,12 @@ from companion.table import Settings, Table
 from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
 from companion.ui.i18n import translator
+from tests.tables import lit_bar, match_references
 
-REFERENCES = Path(__file__).parent / "reference"
 # The rules text's worked example: five players, clockwise from seat 1 (see test_glasnost).
 MEDAL, BEAR, DOLL, SATELLITE, FLAG = range(5)
 EXAMPLE_SEED = 32131  # Medal Yeltsin, Bear Gorbachev (and chairman), Flag Kryuchkov
 FIXED = {"crises": "fixed"}
-
-
-@pytest.fixture
-def box():
-    box = open_box("virtual", clock=VirtualClock())
-    yield box
-    box.close()
-
-
-def lit_bar(box):
-    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
 
 
 def started(box, seed=EXAMPLE_SEED, players=5, lang="en", options=FIXED):
@@ -488,16 +474,8 @@ def test_status_line_and_bar_follow_the_policies_coup_tokens_and_closed_crises()
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("players", [4, 8, 12])
-def test_every_screen_fits_and_says_who_and_what(lang, players, monkeypatch):
-    shown = []
-    original = Table.screen
-
-    def spy(self):
-        screen = original(self)
-        shown.append((self.mode, screen))
-        return screen
-
-    monkeypatch.setattr(Table, "screen", spy)
+def test_every_screen_fits_and_says_who_and_what(lang, players, shown_screens):
+    shown = shown_screens
     box = open_box("virtual", clock=VirtualClock())
     try:
         run = play(Settings("glasnost", players, lang), seed=players, box=box)
@@ -560,12 +538,4 @@ def screens_to_check(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
-    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
-    for name, image in screens_to_check(lang).items():
-        path = REFERENCES / f"glasnost-{lang}-{name}.png"
-        if update:
-            path.parent.mkdir(exist_ok=True)
-            image.save(path)
-        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
-        expected = Image.open(path).convert("1")
-        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+    match_references("glasnost", lang, screens_to_check(lang))

@@ -6,12 +6,9 @@ enter it on the virtual box. Kolkhoz has no secret choice (every card is
 played face up), so there is no ballot and no swap test.
 """
 
-import os
 import random
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.bots.kolkhoz import Twin
 from companion.box import VirtualClock, open_box
@@ -22,20 +19,9 @@ from companion.table import Settings, Table
 from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import overflow, render
 from companion.ui.i18n import translator
+from tests.tables import lit_bar, match_references
 
-REFERENCES = Path(__file__).parent / "reference"
 CARDS = {"deal": "cards"}
-
-
-@pytest.fixture
-def box():
-    box = open_box("virtual", clock=VirtualClock())
-    yield box
-    box.close()
-
-
-def lit_bar(box):
-    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
 
 
 def demo(box, lang="en", seed=5, deal="cards"):
@@ -237,13 +223,6 @@ def screens_to_check(lang):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
-    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
     shots = screens_to_check(lang)
     assert {"handoff", "trump", "suit", "card"} <= set(shots)
-    for name, image in shots.items():
-        path = REFERENCES / f"kolkhoz-{lang}-{name}.png"
-        if update:
-            image.save(path)
-        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
-        expected = Image.open(path).convert("1")
-        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+    match_references("kolkhoz", lang, shots)

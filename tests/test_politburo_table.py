@@ -1,43 +1,19 @@
 """Politburo at the table: the box in the middle, played only by pressing its buttons."""
 
-import os
 import random
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.bots import RandomBot, make_bots, play_out
 from companion.box import VirtualClock, open_box
-from companion.demo import GAP, Player, play
+from companion.demo import Player, play
 from companion.games import new_game
 from companion.games.politburo import DONE, LEFT, NO, REFORM, REPRESS, RIGHT, YES
 from companion.table import Settings, Table
 from companion.ui import politburo as politburo_ui
 from companion.ui.canvas import Screen, overflow, render, wrap
 from companion.ui.i18n import translator
-
-REFERENCES = Path(__file__).parent / "reference"
-
-
-@pytest.fixture
-def box():
-    box = open_box("virtual", clock=VirtualClock())
-    yield box
-    box.close()
-
-
-def started(box, settings, seed):
-    """A table that has just started ``settings``, its first screen read."""
-    table = Table(box, seed=seed)
-    table.start(settings)
-    player = Player(box, table, box.clock)
-    player.wait(GAP)
-    return table, player
-
-
-def lit_bar(box):
-    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+from tests.tables import lit_bar, match_references, started
 
 
 class Scripted:
@@ -358,16 +334,8 @@ def test_ministries_are_on_the_status_line_and_influence_under_every_handoff(box
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("players", "vote"), [(5, "each"), (8, "count"), (10, "each")])
-def test_every_screen_fits_and_says_who_and_what(lang, players, vote, monkeypatch):
-    shown = []
-    original = Table.screen
-
-    def spy(self):
-        screen = original(self)
-        shown.append((self.mode, screen))
-        return screen
-
-    monkeypatch.setattr(Table, "screen", spy)
+def test_every_screen_fits_and_says_who_and_what(lang, players, vote, shown_screens):
+    shown = shown_screens
     box = open_box("virtual", clock=VirtualClock())
     try:
         play(Settings("politburo", players, lang, {"vote": vote}), seed=players, box=box)
@@ -479,12 +447,4 @@ def screens_to_check(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
-    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
-    for name, image in screens_to_check(lang).items():
-        path = REFERENCES / f"politburo-{lang}-{name}.png"
-        if update:
-            path.parent.mkdir(exist_ok=True)
-            image.save(path)
-        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
-        expected = Image.open(path).convert("1")
-        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+    match_references("politburo", lang, screens_to_check(lang))

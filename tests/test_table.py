@@ -1,43 +1,18 @@
 """Gulag at the table: the box in the middle, played only by pressing its buttons."""
 
-import os
 import random
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.bots import RandomBot, make_bots
 from companion.box import VirtualClock, open_box
-from companion.demo import GAP, Player, play
+from companion.demo import Player, play
 from companion.games.gulag import BLACK, RED, STRIKE, WORK, end_table
 from companion.table import Settings, Table
 from companion.ui import gulag as gulag_ui
 from companion.ui.canvas import overflow, render
 from companion.ui.i18n import translator
-
-REFERENCES = Path(__file__).parent / "reference"
-
-
-@pytest.fixture
-def box():
-    box = open_box("virtual", clock=VirtualClock())
-    yield box
-    box.close()
-
-
-def started(box, settings, seed):
-    """A table that has just started ``settings``, its first screen read."""
-    table = Table(box, seed=seed)
-    table.start(settings)
-    player = Player(box, table, box.clock)
-    player.wait(GAP)
-    return table, player
-
-
-def lit_bar(box):
-    """How many bar LEDs the mock pins have lit."""
-    return sum(box.board.factory.pin(p).state for p in box.board.pinout.bar)
+from tests.tables import lit_bar, match_references, started
 
 
 def test_a_whole_seven_player_game_by_button_presses_only(box):
@@ -273,15 +248,7 @@ def screens_to_check(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
-    update = os.environ.get("COMPANION_UPDATE_REFERENCES") == "1"
-    for name, image in screens_to_check(lang).items():
-        path = REFERENCES / f"gulag-{lang}-{name}.png"
-        if update:
-            path.parent.mkdir(exist_ok=True)
-            image.save(path)
-        assert path.exists(), f"missing reference {path.name} (COMPANION_UPDATE_REFERENCES=1)"
-        expected = Image.open(path).convert("1")
-        assert image.tobytes() == expected.tobytes(), f"{path.name} differs"
+    match_references("gulag", lang, screens_to_check(lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -136,11 +136,20 @@ class Game:
         listed = ", ".join(map(str, decision.options))
         return f"{choice!r} is not a choice for {decision.kind} (choices: {listed})"
 
-    def public_view(self) -> dict[str, Any]:
+    def _public(self) -> dict[str, Any]:
+        """The game's own public facts (``public_view`` adds the common ones)."""
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
-        raise NotImplementedError
+    def _revealed(self) -> dict[str, Any]:
+        """What the end of the game reveals (roles, cards), beside the result."""
+        return {}
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` alone knows."""
+        return {}
+
+    def _public_options(self) -> dict[str, Any]:
+        return dict(self.options)
 
     @property
     def result(self) -> Result | None:
@@ -150,6 +159,31 @@ class Game:
     @property
     def over(self) -> bool:
         return self.decision is None
+
+    def public_view(self) -> dict[str, Any]:
+        """What everybody may know: JSON-ready, and the only way out for shared facts."""
+        d = self.decision
+        view: dict[str, Any] = {
+            "game": self.name,
+            "players": self.players,
+            "options": self._public_options(),
+            "waiting": d.to_json() if d else None,
+        }
+        view.update(self._public())
+        if d is None:
+            result = self.result
+            assert result is not None
+            view.update(self._revealed())
+            view["result"] = result.to_json()
+        return view
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: the public view and its own secrets."""
+        self.check_seat(seat)
+        view = self.public_view()
+        view["seat"] = seat
+        view.update(self._private(seat))
+        return view
 
     def act(self, seat: int, choice: Choice) -> None:
         """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""

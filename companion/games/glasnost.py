@@ -530,14 +530,13 @@ class Glasnost(Game):
             "policy": policy,
         }
 
-    def public_view(self) -> dict[str, Any]:
+    def _public_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options.items() if k != "board"}
+
+    def _public(self) -> dict[str, Any]:
         s = self.s
-        d = self.decision
         board = self.board
-        view: dict[str, Any] = {
-            "game": self.name,
-            "players": self.players,
-            "options": {k: v for k, v in self.options.items() if k != "board"},
+        return {
             "board": board.name,
             "phase": s.phase,
             "turn": s.turn + 1,
@@ -575,26 +574,20 @@ class Glasnost(Game):
             "last_coup": dict(s.last_coup) if s.last_coup else None,
             "revealed": dict(s.revealed),
             "history": [dict(h) for h in s.history],
-            "waiting": d.to_json() if d else None,
         }
-        if self.over:
-            view["objectives"] = list(s.objectives)
-            result = self.result
-            assert result is not None
-            view["result"] = result.to_json()
-        return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        self.check_seat(seat)
-        view = self.public_view()
+    def _revealed(self) -> dict[str, Any]:
+        return {"objectives": list(self.s.objectives)}
+
+    def _private(self, seat: int) -> dict[str, Any]:
         card = self.s.objectives[seat]
-        view["seat"] = seat
-        view["objective"] = {
-            "name": card,
-            "faction": faction_of(card),
-            "policies": dict(OBJECTIVES[card]),
+        return {
+            "objective": {
+                "name": card,
+                "faction": faction_of(card),
+                "policies": dict(OBJECTIVES[card]),
+            }
         }
-        return view
 
     @property
     def result(self) -> Result | None:

@@ -216,13 +216,9 @@ class Gulag(Game):
             s.phase = "over"
 
     # -- views ------------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def _public(self) -> dict[str, Any]:
         s = self.s
-        d = self.decision
-        view: dict[str, Any] = {
-            "game": self.name,
-            "players": self.players,
-            "options": dict(self.options),
+        return {
             "phase": s.phase,
             "turn": min(s.turn + 1, self.turns),
             "turns": self.turns,
@@ -237,27 +233,22 @@ class Gulag(Game):
             "ordered": s.ordered,
             "last_inspection": list(s.last_inspection) if s.last_inspection else None,
             "history": [dict(h) for h in s.history],
-            "waiting": d.to_json() if d else None,
             "roles_told": list(s.roles) if self.options["deal"] == "cards" else None,
         }
-        if self.over:
-            view["roles"] = list(s.roles)
-            result = self.result
-            assert result is not None
-            view["result"] = result.to_json()
-        return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        self.check_seat(seat)
-        view = self.public_view()
+    def _revealed(self) -> dict[str, Any]:
+        return {"roles": list(self.s.roles)}
+
+    def _private(self, seat: int) -> dict[str, Any]:
         right = (seat - 1) % self.players
-        view["seat"] = seat
-        view["right"] = right
-        view["right_card"] = self.s.roles[right] if self.options["deal"] == "box" else None
+        private: dict[str, Any] = {
+            "right": right,
+            "right_card": self.s.roles[right] if self.options["deal"] == "box" else None,
+        }
         ballot = self.ballot
         if ballot is not None and seat in ballot.seats and seat not in ballot.pending:
-            view["my_task"] = ballot.choice_of(seat)  # a worker knows the card it played
-        return view
+            private["my_task"] = ballot.choice_of(seat)  # a worker knows the card it played
+        return private
 
     @property
     def result(self) -> Result | None:

@@ -803,12 +803,10 @@ class Kolkhoz(Game):
     def _scores(self) -> list[int]:
         return [sum(value_of(c) for c in p["hidden"] + p["shown"]) for p in self.s.plots]
 
-    def public_view(self) -> dict[str, Any]:
+    def _public(self) -> dict[str, Any]:
         s = self.s
         d = self.decision
-        view: dict[str, Any] = {
-            "game": self.name,
-            "players": self.players,
+        return {
             "deal": self.options["deal"],
             "phase": s.phase,
             "waiting": _public_waiting(d),
@@ -856,24 +854,20 @@ class Kolkhoz(Game):
             "revealing": s.revealing[0] if s.phase == "reveal" else None,
             "to_enter": ([len(x) for x in s.slots] if self.clerk and s.phase == "plot" else None),
         }
-        if self.over:
-            view["scores"] = self._scores()
-            result = self.result
-            assert result is not None
-            view["result"] = result.to_json()
-        return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        self.check_seat(seat)
-        view = self.public_view()
+    def _revealed(self) -> dict[str, Any]:
+        return {"scores": self._scores()}
+
+    def _private(self, seat: int) -> dict[str, Any]:
         plot = self.s.plots[seat]
-        view["seat"] = seat
-        view["hand"] = list(self.s.hands[seat])
-        view["plot"] = {"hidden": list(plot["hidden"]), "shown": list(plot["shown"])}
+        private: dict[str, Any] = {
+            "hand": list(self.s.hands[seat]),
+            "plot": {"hidden": list(plot["hidden"]), "shown": list(plot["shown"])},
+        }
         d = self.decision
         if d is not None and seat in d.seats:
-            view["waiting"] = d.to_json()  # the seat to play sees its legal cards
-        return view
+            private["waiting"] = d.to_json()  # the seat to play sees its legal cards
+        return private
 
     @property
     def result(self) -> Result | None:

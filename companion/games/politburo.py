@@ -465,15 +465,11 @@ class Politburo(Game):
             s.phase = "over"
 
     # -- views ------------------------------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def _public(self) -> dict[str, Any]:
         s = self.s
-        d = self.decision
         over = s.phase == "over"
         executions = s.current.get("executions", [])
         view: dict[str, Any] = {
-            "game": self.name,
-            "players": self.players,
-            "options": dict(self.options),
             "phase": s.phase,
             "round": min(s.round + 1, self.rounds),
             "rounds": self.rounds,
@@ -492,7 +488,6 @@ class Politburo(Game):
             "replacing": s.replacing,
             "current": _copy(s.current) if s.current else None,
             "history": self._history(),
-            "waiting": d.to_json() if d else None,
         }
         if s.phase == "purge":
             order = card_order(s.executors, self.secretary, self.players)
@@ -500,35 +495,33 @@ class Politburo(Game):
                 "executors": order,
                 "targets": [pointing_targets(e, s.executors, self.players) for e in order],
             }
-        if over:
-            view["members"] = list(s.members)
-            view["fulfilled"] = [
-                fulfilled(m, s.ministries, s.lost, self.players) for m in s.members
-            ]
-            result = self.result
-            assert result is not None
-            view["result"] = result.to_json()
         return view
 
-    def view(self, seat: int) -> dict[str, Any]:
-        self.check_seat(seat)
+    def _revealed(self) -> dict[str, Any]:
         s = self.s
-        view = self.public_view()
+        return {
+            "members": list(s.members),
+            "fulfilled": [fulfilled(m, s.ministries, s.lost, self.players) for m in s.members],
+        }
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        s = self.s
         member = s.members[seat]
-        view["seat"] = seat
-        view["member"] = member
-        view["condition"] = CONDITION_TEXT[member]
-        view["condition_holds"] = fulfilled(member, s.ministries, s.lost, self.players)
+        private: dict[str, Any] = {
+            "member": member,
+            "condition": CONDITION_TEXT[member],
+            "condition_holds": fulfilled(member, s.ministries, s.lost, self.players),
+        }
         ballot = self.ballot
         if ballot is not None and seat in ballot.seats and seat not in ballot.pending:
             key = "my_point" if s.phase == "purge" else "my_execution"
-            view[key] = ballot.choice_of(seat)  # an executor knows the card it played
+            private[key] = ballot.choice_of(seat)  # an executor knows the card it played
         if self.third is not None and seat in self.third:
             order = card_order(s.executors, self.secretary, self.players)
-            view["my_card"] = {"number": order.index(seat) + 1, "card": self.third[seat]}
+            private["my_card"] = {"number": order.index(seat) + 1, "card": self.third[seat]}
         if s.phase == "purge" and seat in s.executors:
-            view["point_at"] = pointing_targets(seat, s.executors, self.players)
-        return view
+            private["point_at"] = pointing_targets(seat, s.executors, self.players)
+        return private
 
     def _history(self) -> list[dict[str, Any]]:
         """A fresh copy of the finished rounds; they never change, so their text is kept."""
