@@ -262,20 +262,12 @@ def test_who_answers_coup_to_the_coup_question_leaves_no_trace():
     assert a.log == b.log == c.log
 
 
-def test_the_holders_answer_shows_nowhere_before_the_reveal(monkeypatch):
+def test_the_holders_answer_shows_nowhere_before_the_reveal(shown_screens):
     """S5: the holder of the card is asked exactly as everyone else: until the answers are
     revealed, the screens are the same whether the holder says "coup" or "no"."""
 
     def run(answer):
-        shown = []
-        original = Table.screen
-
-        def spy(self):
-            screen = original(self)
-            shown.append((self.mode, screen))
-            return screen
-
-        monkeypatch.setattr(Table, "screen", spy)
+        shown_screens.clear()
 
         def force(view, d):
             asked = d.kind == "coup_offer" and first(view, "coup") and first(view, "declined")
@@ -284,8 +276,7 @@ def test_the_holders_answer_shows_nowhere_before_the_reveal(monkeypatch):
             return None
 
         run_forced(force)
-        monkeypatch.undo()
-        return shown
+        return list(shown_screens)
 
     coup, no = run(COUP), run(DECLINE)
     split = next(i for i, (x, y) in enumerate(zip(coup, no, strict=False)) if x != y)

@@ -131,6 +131,15 @@ class Game:
         """Apply a choice already checked against ``decision``; must not raise."""
         raise NotImplementedError
 
+    def _peek_decision(self) -> Decision:
+        """Each seat in turn reads its own secret card privately (``s.peeked`` counts them)."""
+        return Decision("peek", (self.s.peeked,), ("seen",), secret=True)
+
+    def _peek_seen(self) -> bool:
+        """One more seat has read its card; True once every seat has."""
+        self.s.peeked += 1
+        return bool(self.s.peeked == self.players)
+
     def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
         """Why ``choice`` is not among the options: the rule it breaks."""
         listed = ", ".join(map(str, decision.options))

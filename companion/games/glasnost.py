@@ -280,7 +280,7 @@ class Glasnost(Game):
         s = self.s
         phase = s.phase
         if phase == "peek":
-            return Decision("peek", (s.peeked,), ("seen",), secret=True)
+            return self._peek_decision()
         if phase == "sit":
             return Decision("sit", (s.chairman,), self.legal_places(s.chairman))
         if phase in ("vote", "purge", "coup_offer", "coup_vote"):
@@ -321,8 +321,7 @@ class Glasnost(Game):
     def _apply(self, seat: int, choice: Choice) -> None:
         phase = self.s.phase
         if phase == "peek":
-            self.s.peeked += 1
-            if self.s.peeked == self.players:
+            if self._peek_seen():
                 self._start_turn()
         elif phase == "sit":
             self._sit(seat, int(choice))

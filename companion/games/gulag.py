@@ -123,7 +123,7 @@ class Gulag(Game):
     def decision(self) -> Decision | None:
         phase = self.s.phase
         if phase == "peek":
-            return Decision("peek", (self.s.peeked,), ("seen",), secret=True)
+            return self._peek_decision()
         if phase == "pick":
             kind = "pick_worker" if len(self.s.picks) < 2 else "pick_supervisor"
             return Decision(kind, (self.commissar,), self._pick_options())
@@ -163,8 +163,7 @@ class Gulag(Game):
     def _apply(self, seat: int, choice: Choice) -> None:
         s = self.s
         if s.phase == "peek":
-            s.peeked += 1
-            if s.peeked == self.players:
+            if self._peek_seen():
                 s.phase = "pick"
         elif s.phase == "pick":
             s.picks.append(int(choice))

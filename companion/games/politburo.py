@@ -213,7 +213,7 @@ class Politburo(Game):
         s = self.s
         phase = s.phase
         if phase == "peek":
-            return Decision("peek", (s.peeked,), ("seen",), secret=True)
+            return self._peek_decision()
         if phase == "propose":
             return Decision("propose", (self.secretary,), self._proposal_options())
         if phase == "plan_vote" and self.options["vote"] == "count":
@@ -267,8 +267,7 @@ class Politburo(Game):
         s = self.s
         phase = s.phase
         if phase == "peek":
-            s.peeked += 1
-            if s.peeked == self.players:
+            if self._peek_seen():
                 s.phase = "propose"
         elif phase == "propose":
             s.proposal = str(choice)
