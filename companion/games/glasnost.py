@@ -1,6 +1,6 @@
 """Glasnost (4-12 players): seats around crises, secret votes, purges and coups.
 
-Rulings applied (see RULINGS.md):
+Rulings applied (docs/rules/glasnost.md):
 
 - S1 the board is data (``companion.games.glasnost_board``): the ``board``
   option takes a board description already read into a dict (a table's own
