@@ -61,11 +61,11 @@ def press_to_frame(seed: int = 1) -> dict[str, Any]:
 
     def press(button: str, hold: float = TAP) -> None:
         pressed_at[:] = [time.perf_counter()]
-        box.board.drive(button, True)
+        box.virtual_board.drive(button, True)
         table.step()  # the loop's next turn
         pressed_at.clear()
         player.wait(hold)
-        box.board.drive(button, False)
+        box.virtual_board.drive(button, False)
         player.wait(GAP)
         player.presses += 1
 

@@ -88,7 +88,7 @@ class Terminal:
         box.outputs.frame_sinks.append(lambda image, t: self._new_frame())
 
     def _new_frame(self) -> None:
-        self.frame = oled_art(self.box.board.glass())
+        self.frame = oled_art(self.box.virtual_board.glass())
 
     def key(self, text: str) -> bool:
         """One key from the keyboard; False to quit."""
@@ -99,16 +99,16 @@ class Terminal:
             button = TOGGLES[text]
             down = button not in self.toggled
             self.toggled.symmetric_difference_update({button})
-            self.box.board.drive(button, down)
+            self.box.virtual_board.drive(button, down)
             self.last_key = f"{button} {'held' if down else 'released'}"
         elif text in HOLDS:
             button = HOLDS[text]
-            self.box.board.drive(button, True)
+            self.box.virtual_board.drive(button, True)
             self.releases[button] = now + HOLD
             self.last_key = f"{button} held"
         elif text in KEYS:
             button = KEYS[text]
-            self.box.board.drive(button, True)
+            self.box.virtual_board.drive(button, True)
             self.releases[button] = now + TAP
             self.last_key = button
         return True
@@ -117,7 +117,7 @@ class Terminal:
         now = self.box.clock.now()
         for button, at in list(self.releases.items()):
             if now >= at:
-                self.box.board.drive(button, False)
+                self.box.virtual_board.drive(button, False)
                 del self.releases[button]
 
     def draw(self) -> None:
