@@ -41,7 +41,8 @@ def percentile(values: list[float], p: float) -> float:
 
 def press_to_frame(seed: int = 1) -> dict[str, Any]:
     """Wall time from pin edge to ``display()``, for every press that changed the screen."""
-    box = open_box("virtual", clock=VirtualClock())
+    clock = VirtualClock()
+    box = open_box("virtual", clock=clock)
     latencies: list[float] = []
     frames: list[Image.Image] = []
     pressed_at: list[float] = []
@@ -57,7 +58,7 @@ def press_to_frame(seed: int = 1) -> dict[str, Any]:
 
     driver.display = handed_to_driver
     table = Table(box, seed=seed)
-    player = Player(box, table, box.clock)
+    player = Player(box, table, clock)
 
     def press(button: str, hold: float = TAP) -> None:
         pressed_at[:] = [time.perf_counter()]

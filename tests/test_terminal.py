@@ -10,6 +10,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 import termios
 import time
 from pathlib import Path
@@ -209,3 +210,13 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
     term.wait_for(setup_screen(0, DEFAULTS), seconds=900)  # a first install, on a busy machine
     term.type("q")
     assert term.finish(seconds=30) == 0
+    # What a Pi gets: the runtime, none of the test tools.
+    assert (clone / ".venv" / "bin" / "companion").exists()
+    assert not any((clone / ".venv" / "bin" / tool).exists() for tool in ("pytest", "ruff", "mypy"))
+    # and the committed tree in one archive, to copy there without a hosting address.
+    subprocess.run(["make", "-s", "dist"], cwd=clone, check=True, capture_output=True)
+    (archive,) = (clone / "dist").glob("companion-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+    assert {"companion/Makefile", "companion/hardware/pinout.toml"} <= names
+    assert {"companion/systemd/companion.service", "companion/companion/cli.py"} <= names
