@@ -150,3 +150,36 @@ def test_options_that_do_not_go_together_are_refused_before_anything_opens(
     code, err = one_line(capsys, [*argv, "--headless"])
     assert (code, err) == (2, says)
     assert list(tmp_path.iterdir()) == []  # no journal was created
+
+
+def test_a_bus_without_its_oled_says_so_and_frees_the_pins():
+    import errno
+
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.box.board import Board
+    from companion.box.pinout import load_pinout
+
+    class Silent:
+        """An I2C bus on which nothing answers at the OLED's address."""
+
+        def command(self, *codes):
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+        data = command
+
+    class BareBus(Board):
+        def _oled_interface(self):
+            return Silent()
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    try:
+        for _ in range(2):  # the second time finds the pins free again
+            with pytest.raises(HardwareError) as failure:
+                BareBus(load_pinout(), factory)
+            assert str(failure.value) == (
+                "no OLED answers at 0x3c on I2C bus 1 (Remote I/O error): "
+                "check its wiring against hardware/wiring.md"
+            )
+    finally:
+        factory.close()
