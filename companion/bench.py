@@ -27,6 +27,7 @@ from companion.box import VirtualClock, open_box
 from companion.box.panel import VirtualPanel
 from companion.demo import GAP, TAP, Player
 from companion.games import GAMES
+from companion.modes import Announce, Handoff, Over
 from companion.simulate import simulate
 from companion.table import Settings, Table
 
@@ -76,8 +77,8 @@ def press_to_frame(seed: int = 1) -> dict[str, Any]:
     game = table.game
     assert game is not None
     bots = make_bots(game, "smart", random.Random(seed))
-    while table.mode != "over":
-        if table.mode in ("handoff", "announce"):
+    while not isinstance(table.mode, Over):
+        if isinstance(table.mode, Handoff | Announce):
             player.press("ok")
             continue
         d = table.game.decision  # type: ignore[union-attr]

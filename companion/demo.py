@@ -21,11 +21,13 @@ from PIL import Image
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
 from companion.games import Game
+from companion.modes import Announce, Choose, Cursor, Handoff, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Settings, Table
 
 TAP = 0.08  # seconds a button is held for a press
 GAP = 0.4  # seconds between presses (longer than the table's guard)
+LOOP = 0.02  # seconds the box's loop takes to see a release (Back acts on it)
 PEEK = 1.0  # seconds PEEK is held
 
 BotFactory = Callable[[Game, random.Random], list[Bot]]
@@ -68,7 +70,8 @@ class Player:
         self.box.virtual_board.drive(button, True)
         self.wait(hold)
         self.box.virtual_board.drive(button, False)
-        self.wait(GAP)
+        self.wait(LOOP)
+        self.wait(GAP - LOOP)
         self.presses += 1
 
     def setup(self, settings: Settings) -> None:
@@ -76,14 +79,15 @@ class Player:
         table = self.table
         wanted = {"game": settings.game, "players": settings.players, "lang": settings.lang}
         wanted |= settings.options or {}
-        while table.mode == "setup":
-            key, values = table.setup_rows[table.setup_row]
+        while isinstance(table.mode, Setup):
+            form = table.mode.form
+            key, values = form.rows[form.row]
             target = wanted.get(key, values[0])
             if target not in values:
                 raise ValueError(f"{key} cannot be {target!r} (choices: {values})")
-            while table.setup_values[key] != target:
+            while form.values[key] != target:
                 self.press("up")
-                key, values = table.setup_rows[table.setup_row]
+                key, values = form.rows[form.row]
             self.press("ok")
 
     def answer(self, choice: Any) -> None:
@@ -91,21 +95,22 @@ class Player:
         table = self.table
         game = table.game
         assert game is not None and game.decision is not None
-        if table.mode == "peek":
-            self.press("peek", hold=PEEK)
-            self.press("ok")
-        elif table.mode == "choose":
-            a, _ = table.ui.choice_buttons(game.decision)
-            self.press("choice_a" if choice == a else "choice_b")
-            self.press("ok")
-        elif table.mode == "cursor":
-            items = table.ui.candidates(game.decision, game.public_view())
-            steps = (items.index(choice) - table.cursor) % len(items)
-            for _ in range(steps):
-                self.press("down")
-            self.press("ok")
-        else:
-            raise RuntimeError(f"cannot answer in mode {table.mode}")
+        match table.mode:
+            case Peek():
+                self.press("peek", hold=PEEK)
+                self.press("ok")
+            case Choose():
+                buttons = table.ui.choice_buttons(game.decision)
+                assert buttons is not None
+                self.press("choice_a" if choice == buttons[0] else "choice_b")
+                self.press("ok")
+            case Cursor(options=options, at=at):
+                steps = options.index(choice) - at  # the cursor starts on the first option
+                for _ in range(abs(steps)):
+                    self.press("down" if steps > 0 else "up")
+                self.press("ok")
+            case mode:
+                raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
 
 
 def play(
@@ -148,8 +153,8 @@ def play(
         assert game is not None
         rng = random.Random(seed)
         seat_bots = bots(game, rng) if callable(bots) else make_bots(game, bots, rng)
-        while table.mode != "over":
-            if table.mode in ("handoff", "announce"):
+        while not isinstance(table.mode, Over):
+            if isinstance(table.mode, Handoff | Announce):
                 player.press("ok")
                 continue
             game = table.game

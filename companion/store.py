@@ -114,6 +114,17 @@ class Journal:
         if self.game_id is not None:
             self._write("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
 
+    def abandon(self) -> None:
+        """The table gave the game up: it is never resumed (marked finished, no step added)."""
+        if self.game_id is not None:
+            self._write("UPDATE games SET finished = 2 WHERE id = ?", (self.game_id,))
+            self.game_id = None
+
+    def last_settings(self) -> dict[str, Any] | None:
+        """The settings of the newest game, finished, abandoned or not (the next setup's start)."""
+        row = self.db.execute("SELECT settings FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
     def unfinished(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The settings and last step of the newest unfinished game, to resume it."""
         row = self.db.execute(

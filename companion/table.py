@@ -2,18 +2,25 @@
 
 A press becomes an action, the game checks and applies it, the table asks
 the game what to show and whose move it is, and the ui draws it. The table
-knows each game only through the contract and the game's ui module.
+knows each game only through the contract and the game's ui module; what it
+waits for is one of the modes of ``companion.modes``.
 
 How the box talks to a table:
 - Whenever it waits, the screen says for whom and for what; a seat that is
-  not holding the box is first asked to take it ("Pass the box to seat 4").
-- Open choices (picks, orders) run a cursor with Up/Down and OK; a refused
-  one is explained on screen with the rule it breaks. Back undoes an open
-  choice, but never crosses a secret choice or a reveal.
+  not holding the box is first asked to take it ("Box to seat 4"). Between
+  two hand-overs nothing of another seat's private view is drawn.
+- Open choices (picks, orders) run a cursor with Up/Down and OK, the legal
+  options first; a refused one is explained on screen with the rule it
+  breaks. Back undoes an open choice, but never crosses a secret choice, a
+  reveal or a hand-over: at a seat's first prompt it says why it cannot.
 - Secret choices use the A and B buttons under the hood, then OK to commit
   (Back to choose again). Every accepted press gets the same blink and beep,
   and the screens never show what was chosen, so a neighbour learns nothing
   by watching, listening or timing.
+- A notice (a refusal, a warning) stays until a press, and that press does
+  nothing else.
+- Back acts when it is let go: holding it (1.5 s) asks whether to abandon
+  the game, so the gesture's first event does nothing on any screen.
 - Presses made just before a new prompt appears are dropped, so a double
   press cannot answer a question nobody has read yet.
 """
@@ -21,42 +28,41 @@ How the box talks to a table:
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import logging
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from companion.box import Box
 from companion.box.inputs import Press
-from companion.games import Game, IllegalMove, new_game, restore
+from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
+from companion.games.base import same_choice
+from companion.modes import (
+    WAITING,
+    Abandon,
+    Announce,
+    Choose,
+    Confirm,
+    Cursor,
+    Handoff,
+    Handsets,
+    Mode,
+    Notice,
+    Over,
+    Peek,
+    Setup,
+)
+from companion.setup import Settings, SetupForm
 from companion.store import Journal, JournalError
-from companion.ui.canvas import Screen, preload_fonts, render, wrap
-from companion.ui.i18n import LANGUAGES, translator
+from companion.ui import game_ui
+from companion.ui.canvas import BODY_LINES, Screen, preload_fonts, render, wrap
+from companion.ui.contract import GameUI
+from companion.ui.i18n import translator
+
+__all__ = ["Settings", "Table"]
 
 log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
-NOTICE = 3.0  # seconds a refusal stays on screen
-UI_MODULES = {
-    "gulag": "companion.ui.gulag",
-    "kolkhoz": "companion.ui.kolkhoz",
-    "politburo": "companion.ui.politburo",
-    "glasnost": "companion.ui.glasnost",
-}
-
-
-def game_ui(name: str) -> Any:
-    return importlib.import_module(UI_MODULES[name])
-
-
-@dataclass
-class Settings:
-    """What setup chose: the game, its options, the language."""
-
-    game: str = "gulag"
-    players: int = 7
-    lang: str = "en"
-    options: dict[str, Any] | None = None
 
 
 class Table:
@@ -69,44 +75,36 @@ class Table:
         self.journal = journal
         preload_fonts()
         self.seed = seed
-        self.lang = lang
         self.t = translator(lang)
+        #: the settings of the last game started, resumed or abandoned: the next setup's start
+        self.last_settings = Settings(lang=lang)
+        if journal is not None:
+            self.last_settings = Settings.from_json(journal.last_settings()) or self.last_settings
         self.game: Game | None = None
-        self.ui: Any = None
-        self.mode = "setup"
-        self.setup_rows: list[tuple[str, tuple[Any, ...]]] = []
-        self.setup_values: dict[str, Any] = {}
-        self.setup_row = 0
-        self.holder: int | None = None
-        self.cursor = 0
-        self.pending: Any = None
-        self.announcements: list[Screen] = []
-        self.final_page = 0
-        self.undo: list[dict[str, Any]] = []
-        self.notice: tuple[Screen, float] | None = None
+        self.ui: GameUI = game_ui(self.last_settings.game)
+        self.mode: Mode = Over()
+        self.holder: int | None = None  # the seat that took the box at the last hand-over
+        self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
+        self.handed_over = False  # nothing acted since the last hand-over
+        self.notices: list[Screen] = []  # pages of warnings for the next screen
+        self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
         self.ballot_no = 0
-        self.handset_seats: tuple[int, ...] = ()
-        self._begin_setup("gulag")
+        self._begin_setup()
 
-    # -- setup ---------------------------------------------------------------------
-    def _begin_setup(self, name: str) -> None:
-        self.ui = game_ui(name)
-        self.setup_rows = [
-            ("game", tuple(UI_MODULES)),
-            *self.ui.SETTINGS.items(),
-            ("lang", (self.lang, *(x for x in LANGUAGES if x != self.lang))),
-        ]
-        self.setup_values = {key: values[0] for key, values in self.setup_rows}
-        self.setup_values["game"] = name
-        self.setup_row = 0
+    # -- starting, resuming, abandoning ------------------------------------------------
+    def _begin_setup(self) -> None:
         self.game = None
-        self._enter("setup")
+        self.holder = None
+        self.undo = []
+        form = SetupForm.starting_from(self.last_settings)
+        self.ui = game_ui(form.values["game"])
+        self._enter(Setup(form))
 
     def start(self, settings: Settings) -> None:
         """Start a game without the setup screens (the kiosk and the demo)."""
-        self.lang = settings.lang
+        self.last_settings = settings
         self.t = translator(settings.lang)
         self.ui = game_ui(settings.game)
         options = dict(settings.options or {})
@@ -116,32 +114,43 @@ class Table:
         self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
         if self.journal is not None:
-            self._journal(
-                self.journal.begin,
-                settings.game,
-                dataclasses.asdict(settings),
-                self.game.to_record(),
-            )
-        self.holder = None
-        self.undo = []
-        self._next_decision()
+            record = self.game.to_record()
+            self._journal(self.journal.begin, settings.game, dataclasses.asdict(settings), record)
+        self._first_decision()
 
     def resume(self) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none."""
         if self.journal is None or (found := self.journal.unfinished()) is None:
             return False
         settings, record = found
-        self.lang = settings["lang"]
-        self.t = translator(self.lang)
+        self.last_settings = Settings.from_json(settings) or self.last_settings
+        self.t = translator(settings["lang"])
         self.ui = game_ui(settings["game"])
         self.game = restore(record)
         log.info("resumed a %s game from the journal", settings["game"])
-        self.holder = None
-        self.undo = []
-        self._next_decision()
+        self._first_decision()
         return True
 
-    def _journal(self, write: Any, *args: Any) -> None:
+    def _first_decision(self) -> None:
+        self.holder = None  # nobody holds the box yet: the first prompt needs a hand-over
+        self.undo = []
+        self._next_decision()
+
+    def abandon(self) -> None:
+        """Give the game up: the journal never resumes it, nothing of an open ballot is
+        written, and setup starts again from its settings."""
+        game = self.game
+        if game is None:
+            return
+        mode = self.mode.back if isinstance(self.mode, Abandon) else self.mode
+        if isinstance(mode, Handsets) and self.box.handsets is not None:
+            self.box.handsets.done(mode.seats, mode.ballot)
+        if self.journal is not None and not game.over:
+            self._journal(self.journal.abandon)
+        log.info("game abandoned")
+        self._begin_setup()
+
+    def _journal(self, write: Callable[..., Any], *args: Any) -> None:
         """Write to the journal; a failure is shown, and the game goes on in memory."""
         try:
             write(*args)
@@ -159,55 +168,44 @@ class Table:
         elif game.saveable:
             self._journal(self.journal.step, game.to_record())
 
-    def _setup_press(self, button: str) -> None:
-        key, values = self.setup_rows[self.setup_row]
-        step = {"up": 1, "down": -1}.get(button)
-        if step is not None:
-            index = values.index(self.setup_values[key])
-            self.setup_values[key] = values[(index + step) % len(values)]
-            if key == "game":
-                self._begin_setup(self.setup_values["game"])
-            elif key == "lang":
-                self.t = translator(self.setup_values["lang"])
-        elif button == "ok":
-            if self.setup_row + 1 < len(self.setup_rows):
-                self.setup_row += 1
-            else:
-                chosen = dict(self.setup_values)
-                self.start(
-                    Settings(
-                        game=chosen.pop("game"),
-                        players=chosen.pop("players"),
-                        lang=chosen.pop("lang"),
-                        options=chosen,
-                    )
-                )
-        elif button == "back" and self.setup_row > 0:
-            self.setup_row -= 1
-
     # -- moving through the game -----------------------------------------------------
-    def _enter(self, mode: str) -> None:
-        """A new prompt: drop presses that were meant for the last one."""
+    def _enter(self, mode: Mode) -> None:
+        """The one transition: a new screen, with any warning raised meanwhile first;
+        presses meant for the last screen are dropped."""
+        if self.notices and not isinstance(mode, Notice | Abandon):
+            mode = Notice(tuple(self.notices), back=mode)
+            self.notices = []
+        if isinstance(mode, Handoff):
+            self.undo = []  # undo never crosses a hand-over
+            self.handed_over = True
         self.mode = mode
+        self.back_down = False
         self.box.inputs.clear()
         self.guard_until = self.box.clock.now() + GUARD
+
+    def _decision(self) -> Decision:
+        assert self.game is not None and self.game.decision is not None
+        return self.game.decision
 
     def _next_decision(self) -> None:
         assert self.game is not None
         d = self.game.decision
         if d is None:
-            self.final_page = 0
-            self._enter("over")
+            self._enter(Over())
             log.info("game over: %s", self.game.public_view()["result"])
         elif self._on_handsets(d):
-            self._enter_handsets(d)
+            assert self.box.handsets is not None
+            self.ballot_no = self.ballot_no % 255 + 1
+            self.box.handsets.ask(d.seats, self.ballot_no)
+            self._enter(Handsets(tuple(d.seats), self.ballot_no))
         elif d.seats[0] != self.holder:
-            self._enter("handoff")
+            self._enter(Handoff(d.seats[0]))
         else:
             self._enter_choice()
 
-    def _on_handsets(self, d: Any) -> bool:
-        """A secret A/B choice whose every seat has a handset plugged in."""
+    def _on_handsets(self, d: Decision) -> bool:
+        """A secret A/B choice whose every seat has a handset plugged in: everyone
+        votes at once on their own pad."""
         handsets = self.box.handsets
         return (
             handsets is not None
@@ -217,83 +215,79 @@ class Table:
             and set(d.seats) <= handsets.seats()
         )
 
-    def _enter_handsets(self, d: Any) -> None:
-        """Everyone asked votes at once on their own pad; the box only counts."""
-        assert self.box.handsets is not None
-        self.ballot_no = self.ballot_no % 255 + 1
-        self.handset_seats = tuple(d.seats)
-        self.box.handsets.ask(d.seats, self.ballot_no)
-        self._enter("handsets")
-
     def _handset_votes(self) -> None:
         handsets = self.box.handsets
         if handsets is None:
             return
         for vote in handsets.poll():
-            game = self.game
-            d = game.decision if game is not None else None
-            if self.mode != "handsets" or vote.ballot != self.ballot_no or d is None:
+            mode = self.mode
+            d = self.game.decision if self.game is not None else None
+            if not isinstance(mode, Handsets) or vote.ballot != mode.ballot or d is None:
                 continue
-            if vote.seat not in d.seats:
+            buttons = self.ui.choice_buttons(d)
+            if vote.seat not in d.seats or buttons is None:
                 continue
-            a, b = self.ui.choice_buttons(d)
             self.box.outputs.feedback()
-            ballot, seats = self.ballot_no, self.handset_seats
-            self._act(a if vote.button == 0 else b, seat=vote.seat)
-            if self.mode != "handsets" or self.ballot_no != ballot:
-                handsets.done(seats, ballot)
+            self._act(buttons[vote.button != 0], seat=vote.seat)
+            if self.mode is not mode:
+                handsets.done(mode.seats, mode.ballot)
 
     def _enter_choice(self) -> None:
-        assert self.game is not None
-        d = self.game.decision
-        assert d is not None
-        self.pending = None
+        d = self._decision()
+        seat = d.seats[0]
         if d.kind == "peek":
-            self._enter("peek")
+            self._enter(Peek(seat))
         elif d.secret and self.ui.choice_buttons(d) is not None:
-            self._enter("choose")
+            self._enter(Choose(seat))
         else:
-            # Start on the first legal choice, not on a seat the rules refuse.
-            self.cursor = self._candidates().index(d.options[0])
-            self._enter("cursor")
+            self._enter(Cursor(seat, self._cursor_options(d)))
 
-    def _act(self, choice: Any, seat: int | None = None) -> bool:
+    def _cursor_options(self, d: Decision) -> tuple[Choice, ...]:
+        """The ui's candidates, the legal ones first: the cursor starts on the first, and a
+        refused one (there to hear why) is never the default nor one slip away from it."""
+        assert self.game is not None
+        items = self.ui.candidates(d, self.game.public_view())
+        legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
+        return (*legal, *(x for x in items if x not in legal))
+
+    def _act(self, choice: Choice, seat: int | None = None) -> bool:
         """Play a choice for the seat holding the box (or a handset's seat);
         False (and a notice) if refused."""
         game = self.game
-        assert game is not None and game.decision is not None
-        d = game.decision
+        d = self._decision()
+        assert game is not None
         seat = d.seats[0] if seat is None else seat
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            explain = getattr(self.ui, "refusal", None)
-            self._refuse(explain(str(exc), self.t) if explain else str(exc), logged=str(exc))
+            self._refuse(self.ui.refusal(str(exc), self.t), logged=str(exc))
             return False
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
-            log.info("seat %d: %s %s", seat + 1, d.kind, self._label(d, before, choice, str))
+            label = self.ui.choice_label(d, before, choice, str)
+            log.info("seat %d: %s %s", seat + 1, d.kind, label)
         self._saved_step()
-        self.announcements = self.ui.announcements(before, game.public_view(), self.t)
-        if d.secret or self.announcements or snapshot is None:
+        announcements = self.ui.announcements(before, game.public_view(), self.t)
+        self.handed_over = False
+        if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
         else:
             self.undo.append(snapshot)
-        for screen in self.announcements:
+        for screen in announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
-        if self.announcements:
-            self._enter("announce")
-        elif self.mode == "handsets" and self._same_ballot(d, game.decision):
+        if announcements:
+            self._enter(Announce(tuple(announcements)))
+        elif isinstance(self.mode, Handsets) and self._same_ballot(d, game.decision):
             pass  # more votes to come on the handsets
         else:
             self._next_decision()
         return True
 
     @staticmethod
-    def _same_ballot(before: Any, after: Any) -> bool:
+    def _same_ballot(before: Decision, after: Decision | None) -> bool:
         """The decision after a vote is the same ballot with fewer seats left to vote."""
         return (
             after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
@@ -303,93 +297,102 @@ class Table:
         """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""
         self._notice(self.t("Not allowed"), why)
         log.info("refused: %s", logged or why)
+        self._enter(self.mode)
 
     def _notice(self, title: str, text: str) -> None:
-        self.notice = (
-            Screen(title, tuple(wrap(text)), self.t("OK")),
-            self.box.clock.now() + NOTICE,
-        )
-
-    def _label(self, d: Any, view: dict[str, Any], option: Any, t: Any) -> str:
-        """How ``option`` is shown: by the decision when the ui module tells options apart so."""
-        label = getattr(self.ui, "choice_label", None)
-        return label(d, view, option, t) if label else self.ui.option_label(option, t)
+        """A warning for the next screen, whole: as many pages as its lines need."""
+        lines = wrap(text)
+        chunks = [lines[i : i + BODY_LINES] for i in range(0, len(lines), BODY_LINES)]
+        for i, chunk in enumerate(chunks):
+            keys = self.t("OK") if i == len(chunks) - 1 else self.t("OK: more")
+            self.notices.append(Screen(title, tuple(chunk), keys))
 
     def _undo(self) -> None:
         if not self.undo:
-            self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
+            if self.handed_over:
+                self._refuse(self.t("Nothing to undo: undo stops where the box changed hands."))
+            else:
+                self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
-        log.info("undone: back to %s", self.game.decision.kind if self.game.decision else "end")
-        self.holder = self.game.decision.seats[0] if self.game.decision else None
+        log.info("undone: back to %s", self._decision().kind)
         self._enter_choice()
 
     # -- presses ---------------------------------------------------------------------
     def handle(self, press: Press) -> None:
         if press.t < self.guard_until:
             return
-        if press.kind == "release" and press.button == "peek":
-            return  # the peek screen follows the button's level, read at drawing time
-        if press.kind == "hold":
-            if press.button == "ok" and self.mode == "over":
-                self.box.outputs.feedback()
-                self._begin_setup(self.setup_values.get("game", "gulag"))
-            return
-        if press.kind != "press":
-            return
-        self.box.outputs.feedback()
-        if self.notice is not None:
-            self.notice = None
-            if press.button == "ok":
+        button, kind = press.button, press.kind
+        if button == "back":
+            # Back acts when let go: its first event begins the abandon gesture (hold Back).
+            if kind == "press":
+                self.back_down = True
                 return
-        button = press.button
-        mode = self.mode
-        if mode == "setup":
-            self._setup_press(button)
-        elif mode == "handoff" and button == "ok":
-            assert self.game is not None and self.game.decision is not None
-            self.holder = self.game.decision.seats[0]
-            self._enter_choice()
-        elif mode == "choose" and button in ("choice_a", "choice_b"):
-            assert self.game is not None and self.game.decision is not None
-            a, b = self.ui.choice_buttons(self.game.decision)
-            self.pending = a if button == "choice_a" else b
-            self._enter("confirm")
-        elif mode == "confirm":
-            if button == "ok":
-                choice, self.pending = self.pending, None
-                self._act(choice)
-            elif button == "back":
-                self.pending = None
-                self._enter("choose")
-        elif mode == "peek" and button == "ok":
-            self._act("seen")
-        elif mode == "cursor":
-            self._cursor_press(button)
-        elif mode == "announce" and button == "ok":
-            self.announcements.pop(0)
-            if not self.announcements:
-                self._next_decision()
-            else:
-                self._enter("announce")
-        elif mode == "over" and button in ("up", "down"):
-            self.final_page = (self.final_page + (1 if button == "down" else -1)) % len(
-                self._final_screens()
-            )
+            if not self.back_down or kind not in ("hold", "release"):
+                return
+            self.back_down = False
+            if kind == "hold":
+                if self.game is not None and not isinstance(self.mode, Over | Setup | Abandon):
+                    self.box.outputs.feedback()
+                    self._enter(Abandon(self.mode))
+                return
+        elif kind == "hold":
+            if button == "ok" and isinstance(self.mode, Over):
+                self.box.outputs.feedback()
+                self._begin_setup()
+            return
+        elif kind != "press":
+            return  # the peek screen follows PEEK's level, read at drawing time
+        self.box.outputs.feedback()
+        self._press(button)
 
-    def _cursor_press(self, button: str) -> None:
-        items = self._candidates()
-        if button in ("up", "down"):
-            self.cursor = (self.cursor + (1 if button == "down" else -1)) % len(items)
-        elif button == "ok":
-            self._act(items[self.cursor])
-        elif button == "back":
-            self._undo()
-
-    def _candidates(self) -> list[Any]:
-        assert self.game is not None and self.game.decision is not None
-        return self.ui.candidates(self.game.decision, self.game.public_view())
+    def _press(self, button: str) -> None:
+        """A short press of ``button`` on the current screen."""
+        match self.mode:
+            case Notice(pages, back, page):
+                # Dismissed, never answered: the press does nothing else.
+                self._enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Abandon(back):
+                if button == "ok":
+                    self.abandon()
+                elif button == "back":
+                    self._enter(back)
+            case Setup(form):
+                if (settings := form.press(button)) is not None:
+                    self.start(settings)
+                else:
+                    self.t = form.t
+                    self.ui = game_ui(form.values["game"])
+            case Handoff(seat) if button == "ok":
+                self.holder = seat
+                self._enter_choice()
+            case Choose(seat) if button in ("choice_a", "choice_b"):
+                buttons = self.ui.choice_buttons(self._decision())
+                assert buttons is not None
+                self._enter(Confirm(seat, buttons[button == "choice_b"]))
+            case Confirm(pending=pending) if button == "ok":
+                self._act(pending)
+            case Confirm(seat) if button == "back":
+                self._enter(Choose(seat))
+            case Peek() if button == "ok":
+                self._act("seen")
+            case Cursor() as cursor if button in ("up", "down"):
+                # No wrap: a slip past either end stays put.
+                step = 1 if button == "down" else -1
+                cursor.at = max(0, min(len(cursor.options) - 1, cursor.at + step))
+            case Cursor(options=options, at=at) if button == "ok":
+                self._act(options[at])
+            case Announce(screens) if button == "ok":
+                if len(screens) > 1:
+                    self._enter(Announce(screens[1:]))
+                else:
+                    self._next_decision()
+            case Over() as over if button in ("up", "down"):
+                count = len(self._final_screens())
+                over.page = (over.page + (1 if button == "down" else -1)) % count
+            case Handoff() | Choose() | Peek() | Cursor() if button == "back":
+                self._undo()
 
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
@@ -397,122 +400,82 @@ class Table:
         self._handset_votes()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
-        now = self.box.clock.now()
-        if self.notice is not None and now >= self.notice[1]:
-            self.notice = None
         self.box.outputs.tick()
         self.refresh()
 
     def refresh(self) -> None:
         out = self.box.outputs
         out.show(render(self.screen()))
-        if self.game is not None:
-            out.set_bar(self.ui.bar(self.game.public_view()))
-        else:
-            out.set_bar(0)
-        waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor", "handsets")
-        out.set_led("status_b", 0.3 if waiting else 0.0)
+        out.set_bar(self.ui.bar(self.game.public_view()) if self.game is not None else 0)
+        out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
-        if self.notice is not None:
-            return self.notice[0]
+        """What the OLED shows now: read from the public view and, on a seat's prompt,
+        that seat's own view only."""
+        mode = self.mode
+        match mode:
+            case Notice(pages, _, page):
+                return pages[page]
+            case Setup(form):
+                return form.screen()
+            case Announce(screens):
+                return screens[0]
+            case Over(page):
+                return self._final_screens()[page]
         t = self.t
-        if self.mode == "setup":
-            return self._setup_screen()
         game = self.game
         assert game is not None
         view = game.public_view()
         status = self.ui.status(view, t)
-        if self.mode == "over":
-            return self._final_screens()[self.final_page]
-        if self.mode == "announce":
-            return self.announcements[0]
-        d = game.decision
-        assert d is not None
-        seat = d.seats[0]
-        if self.mode == "handsets":
-            return Screen(
-                status,
-                (
-                    t("Vote on your handsets."),
-                    t("Waiting for seat {seats}").format(
-                        seats=" ".join(str(s + 1) for s in d.seats)
-                    ),
-                ),
-                t("{n} of {m} in").format(
-                    n=len(self.handset_seats) - len(d.seats), m=len(self.handset_seats)
-                ),
-            )
-        if self.mode == "handoff":
-            tracker = getattr(self.ui, "tracker", None)  # a track the status line has no room for
-            return Screen(
-                status,
-                (
+        d = self._decision()
+        match mode:
+            case Abandon():
+                lines: tuple[str, ...] = (
+                    t("Abandon this game?"),
+                    t("OK: abandon it"),
+                    t("Back: carry on"),
+                )
+                return Screen(status, lines, t("OK  Back"))
+            case Handsets(seats):
+                waiting = t("Waiting for seat {seats}").format(
+                    seats=" ".join(str(s + 1) for s in d.seats)
+                )
+                done = t("{n} of {m} in").format(n=len(seats) - len(d.seats), m=len(seats))
+                return Screen(status, (t("Vote on your handsets."), waiting), done)
+            case Handoff(seat):
+                lines = (
                     t("Box to seat {n}.").format(n=seat + 1),
                     self.ui.role_of(d, t),
-                    *(tracker(view, t) if tracker else ()),
-                ),
-                t("Seat {n}: press OK").format(n=seat + 1),
-            )
-        if self.mode == "peek":
-            if self.box.inputs.is_down("peek"):
-                return self.ui.peek(game.view(seat), t)
-            return Screen(status, tuple(self.ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
-        if self.mode == "choose":
-            a, b = self.ui.choice_buttons(d)
-            keys = t("A: {a}  B: {b}").format(
-                a=self.ui.option_label(a, t), b=self.ui.option_label(b, t)
-            )
-            return Screen(status, tuple(self.ui.prompt(d, view, t)), keys)
-        if self.mode == "confirm":
-            return Screen(
-                status,
-                (
+                    *self.ui.tracker(view, t),  # a track the status line has no room for
+                )
+                return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
+            case Peek(seat):
+                if self.box.inputs.is_down("peek"):
+                    return self.ui.peek(game.view(seat), t)
+                return Screen(status, tuple(self.ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
+            case Choose():
+                buttons = self.ui.choice_buttons(d)
+                assert buttons is not None
+                a, b = (self.ui.option_label(x, t) for x in buttons)
+                keys = t("A: {a}  B: {b}").format(a=a, b=b)
+                return Screen(status, tuple(self.ui.prompt(d, view, t)), keys)
+            case Confirm(seat):
+                lines = (
                     t("Seat {n}: chosen.").format(n=seat + 1),
                     t("OK: play it face down"),
                     t("Back: choose again"),
-                ),
-                t("OK  Back"),
-            )
-        items = self._candidates()
-        option = items[self.cursor % len(items)]
-        lines = list(self.ui.prompt(d, view, t))
-        detail = getattr(self.ui, "option_detail", None)
-        about = detail(d, view, option, t) if detail else None
-        if about is not None:
-            lines = [lines[0], about]  # the prompt's first line names the seat
-        label = self._label(d, view, option, t)
-        return Screen(status, (*lines, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
-
-    def _setup_screen(self) -> Screen:
-        t = self.t
-        lines = []
-        first = max(0, min(self.setup_row - 1, len(self.setup_rows) - 3))
-        for i, (row_key, _) in enumerate(self.setup_rows[first : first + 3], start=first):
-            marker = "►" if i == self.setup_row else " "
-            value = self.setup_values[row_key]
-            lines.append(
-                f"{marker}{self._setting_label(row_key)}: {self._setting_value(row_key, value)}"
-            )
-        last = self.setup_row == len(self.setup_rows) - 1
-        keys = t("▲▼ change  OK: start") if last else t("▲▼ change  OK: next")
-        return Screen(t("New game"), tuple(lines), keys)
-
-    def _setting_label(self, key: str) -> str:
-        t = self.t
-        if key == "game":
-            return t("Game")
-        if key == "lang":
-            return t("Language")
-        return self.ui.setting_label(key, t)
-
-    def _setting_value(self, key: str, value: Any) -> str:
-        if key == "game":
-            return game_ui(value).TITLE
-        if key == "lang":
-            return {"en": "English", "fr": "Français"}[value]
-        return self.ui.setting_value(key, value, self.t)
+                )
+                return Screen(status, lines, t("OK  Back"))
+            case Cursor(options=options, at=at):
+                option = options[at]
+                prompt = list(self.ui.prompt(d, view, t))
+                about = self.ui.option_detail(d, view, option, t)
+                if about is not None:
+                    prompt = [prompt[0], about]  # the prompt's first line names the seat
+                label = self.ui.choice_label(d, view, option, t)
+                return Screen(status, (*prompt, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
+        raise AssertionError(f"no screen for {mode}")
 
     def _final_screens(self) -> list[Screen]:
         assert self.game is not None

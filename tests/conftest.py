@@ -29,7 +29,8 @@ def game_name(request):
 
 @pytest.fixture
 def shown_screens(monkeypatch):
-    """Every screen the table draws from now on, with the mode it was drawn in."""
+    """Every screen the table draws from now on, with the name of the mode it was drawn in
+    ("handoff", "cursor", ...)."""
     from companion.table import Table
 
     shown = []
@@ -37,7 +38,7 @@ def shown_screens(monkeypatch):
 
     def spy(self):
         screen = original(self)
-        shown.append((self.mode, screen))
+        shown.append((type(self.mode).__name__.lower(), screen))
         return screen
 
     monkeypatch.setattr(Table, "screen", spy)

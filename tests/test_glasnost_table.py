@@ -17,6 +17,7 @@ from companion.demo import GAP, Player, play
 from companion.games import new_game
 from companion.games.glasnost import COUP, DECLINE, DONE, LEFT, RIGHT
 from companion.games.glasnost_board import NO, YES
+from companion.modes import Announce, Cursor, Handoff, Over, Peek
 from companion.table import Settings, Table
 from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
@@ -40,11 +41,11 @@ def started(box, seed=EXAMPLE_SEED, players=5, lang="en", options=FIXED):
 def give(table, player, choice):
     """The seat asked takes the box if it has not got it, and gives ``choice``; the reveals
     that follow are read (OK) and returned."""
-    if table.mode == "handoff":
+    if isinstance(table.mode, Handoff):
         player.press("ok")
     player.answer(choice)
     shown = []
-    while table.mode == "announce":
+    while isinstance(table.mode, Announce):
         shown.append(table.screen())
         player.press("ok")
     return shown
@@ -61,7 +62,7 @@ def answer_all(table, player, choices, rest=None):
 
 def take(table, player):
     """The seat asked takes the box, if it has not got it."""
-    if table.mode == "handoff":
+    if isinstance(table.mode, Handoff):
         player.press("ok")
 
 
@@ -106,7 +107,7 @@ def test_the_worked_example_by_presses_berlin_purge_two_failed_coups_yeltsin_win
     give(table, player, DONE)
     shown = answer_all(table, player, {}, rest=NO)
     assert [s.big for s in shown] == ["0 YES 5 NO", "USSR FALLS"]  # 6.1
-    assert table.mode == "over"
+    assert isinstance(table.mode, Over)
     game = table.game
     assert game.result.outcome == "nationalist instant" and game.result.winners == {MEDAL}
     pages = glasnost_ui.final(game.public_view(), translator("en"))
@@ -318,8 +319,7 @@ def refusal(table):
 
 def cursor_to(table, player, option):
     take(table, player)
-    items = table.ui.candidates(table.game.decision, table.game.public_view())
-    while items[table.cursor] != option:
+    while table.mode.options[table.mode.at] != option:
         player.press("down")
 
 
@@ -327,7 +327,7 @@ def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
     table, player = started(box)
     read_peeks(table, player)
     player.press("ok")  # Bear, the chairman, takes the box
-    assert table.mode == "cursor"
+    assert isinstance(table.mode, Cursor)
     assert table.screen().body == ("Seat 2, chairman:", "Hungary+Berlin", "◄ board seat 1 ►")
     cursor_to(table, player, 16)  # a connected pair: Hungary, and Afghanistan across the board
     assert table.screen().body[1:] == ("Hungary+Kabul", "◄ board seats 17+18 ►")
@@ -356,7 +356,7 @@ def test_seat_refusals_are_explained_on_screen_with_rule_5_1(box, lang):
         assert " ".join(table.screen().body) == why
         assert overflow(table.screen()) == []
         player.press("ok")  # dismissed; the chairman chooses again
-        assert table.mode == "cursor" and table.game.decision.seats == (DOLL,)
+        assert isinstance(table.mode, Cursor) and table.game.decision.seats == (DOLL,)
     assert [h["event"] for h in table.game.public_view()["history"]] == ["sit"]
 
 
@@ -434,7 +434,7 @@ def test_the_objective_card_shows_only_while_peek_is_held(box):
     """3.7: each seat reads its own card, privately."""
     table, player = started(box)
     player.press("ok")
-    assert table.mode == "peek"
+    assert isinstance(table.mode, Peek)
     hidden = box.board.glass().tobytes()
     box.board.drive("peek", True)
     player.wait(0.2)

@@ -17,6 +17,7 @@ from companion.box import protocol as p
 from companion.box.handsets import HandsetLink
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
+from companion.modes import Handsets
 from companion.table import Settings, Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,7 +255,7 @@ def handset_table(cards, seed=6):
     player.press("ok")
     for seat in (1, 2, 3):
         player.answer(seat)
-    assert table.mode == "handsets"
+    assert isinstance(table.mode, Handsets)
     shown = table.screen()
     wait(0.3, {1: "a" if cards[0] == WORK else "b"})
     wait(0.3)

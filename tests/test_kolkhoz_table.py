@@ -15,6 +15,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game
 from companion.games.kolkhoz import suit_of
+from companion.modes import Announce, Handoff
 from companion.table import Settings, Table
 from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import overflow, render
@@ -71,7 +72,7 @@ def started(box, seed, lang="en"):
 
 def settle(table, player):
     """Take the box / read the announcements until a question is on screen."""
-    while table.mode in ("handoff", "announce"):
+    while isinstance(table.mode, Handoff | Announce):
         player.press("ok")
 
 
@@ -200,16 +201,16 @@ def screens_to_check(lang):
         player.setup(Settings("kolkhoz", 4, lang, CARDS))
         shots = {"handoff": box.board.glass()}
         twin = Twin(table.game, random.Random(11))
-        while len(table.game.public_view()["history"]) < 1 or table.mode == "announce":
-            if table.mode == "announce":
-                top = table.announcements[0].body[0]
+        while len(table.game.public_view()["history"]) < 1 or isinstance(table.mode, Announce):
+            if isinstance(table.mode, Announce):
+                top = table.mode.screens[0].body[0]
                 if "trick" not in shots:
                     shots["trick"] = box.board.glass()
                 elif "year" not in shots and ("Year 1" in top or "l'année 1" in top):
                     shots["year"] = box.board.glass()
                 player.press("ok")
                 continue
-            if table.mode == "handoff":
+            if isinstance(table.mode, Handoff):
                 player.press("ok")
                 continue
             d = table.game.decision

@@ -9,6 +9,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import Player, play
 from companion.games import new_game
 from companion.games.politburo import DONE, LEFT, NO, REFORM, REPRESS, RIGHT, YES
+from companion.modes import Announce, Choose, Cursor, Handoff, Peek
 from companion.table import Settings, Table
 from companion.ui import politburo as politburo_ui
 from companion.ui.canvas import Screen, overflow, render, wrap
@@ -48,11 +49,11 @@ def advance(table, player, bots, until, execution=None):
         number = table.game.public_view()["execution"]
         if (
             d.kind == until
-            and table.mode in ("cursor", "choose", "peek")
+            and isinstance(table.mode, Cursor | Choose | Peek)
             and execution in (None, number)
         ):
             return
-        if table.mode in ("handoff", "announce"):
+        if isinstance(table.mode, Handoff | Announce):
             player.press("ok")
             continue
         seat = d.seats[0]
@@ -183,9 +184,9 @@ def test_p7_after_the_purge_the_cards_pointing_and_losses_are_announced(box):
     for _ in range(3):
         advance(table, player, bots, "point")
         player.answer(LEFT)
-    assert table.mode == "announce"
+    assert isinstance(table.mode, Announce)
     purge = table.game.public_view()["history"][0]["purge"]
-    texts = [s.body for s in table.announcements]
+    texts = [s.body for s in table.mode.screens]
     cards = tuple(
         f"{i + 1} seat {seat + 1}: {'Repress' if card == REPRESS else 'Reform'}"
         for i, (seat, card) in enumerate(zip(purge["executors"], purge["cards"], strict=True))
@@ -208,7 +209,7 @@ def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box,
     table, player = started(box, Settings("politburo", 7, lang), 2)
     advance(table, player, Scripted()(table.game, None), "appoint")
     secretary = table.game.public_view()["secretary"]
-    steps = (secretary - table.cursor) % 7
+    steps = table.mode.options.index(secretary) - table.mode.at  # refused: after the legal ones
     for _ in range(steps):
         player.press("down")
     player.press("ok")
@@ -300,7 +301,7 @@ def test_back_undoes_an_appointment_but_never_crosses_an_execution(box):
 def test_peek_shows_the_member_card_only_while_held(box):
     table, player = started(box, Settings("politburo", 6, "fr"), 3)
     player.press("ok")
-    assert table.mode == "peek"
+    assert isinstance(table.mode, Peek)
     hidden = box.board.glass().tobytes()
     box.board.drive("peek", True)
     player.wait(0.2)
@@ -319,14 +320,14 @@ def test_ministries_are_on_the_status_line_and_influence_under_every_handoff(box
     for _ in range(3):
         advance(table, player, bots, "point")
         player.answer(LEFT)
-    while table.mode == "announce":
+    while isinstance(table.mode, Announce):
         player.press("ok")
     view = table.game.public_view()
     m = view["ministries"]
     assert table.screen().status == "R2/7 " + " ".join(
         f"{k[0].upper()}{v:+d}" if v else f"{k[0].upper()}0" for k, v in m.items()
     )
-    assert table.mode == "handoff"
+    assert isinstance(table.mode, Handoff)
     digits = "".join(str(i) for i in view["influence"])
     assert table.screen().body[2] == f"Influence {digits[:5]} {digits[5:]}"
     assert lit_bar(box) == 2
@@ -403,7 +404,7 @@ def test_p3_the_open_vote_offers_yes_and_no_and_announces_the_result(box):
     while table.game.decision.kind == "plan_vote":
         advance(table, player, bots, "plan_vote")
         player.answer(NO)
-    assert table.mode == "announce"
+    assert isinstance(table.mode, Announce)
     assert table.screen().big == "REJECTED"
     assert table.screen().body == ("Defence 0 yes, 4 no",)
 

@@ -14,6 +14,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game, restore
 from companion.games.gulag import STRIKE, WORK
+from companion.modes import Handoff
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
 from tests.test_table import ForcedWorkers
@@ -50,7 +51,7 @@ def test_the_box_resumes_at_the_last_completed_step_after_a_pulled_plug(tmp_path
     assert resumed.public_view()["workers"] == before["workers"] == [1, 2]
     # The half-collected ballot was never written: both workers are asked again.
     assert resumed.decision.kind == "task" and resumed.decision.seats == (1, 2)
-    assert table2.mode == "handoff"
+    assert isinstance(table2.mode, Handoff)
     player2 = Player(box2, table2, box2.clock)
     player2.wait(GAP)
     player2.press("ok")

@@ -8,6 +8,7 @@ from companion.bots import RandomBot, make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import Player, play
 from companion.games.gulag import BLACK, RED, STRIKE, WORK, end_table
+from companion.modes import Announce, Choose, Confirm, Cursor, Handoff, Notice, Over, Peek, Setup
 from companion.table import Settings, Table
 from companion.ui import gulag as gulag_ui
 from companion.ui.canvas import overflow, render
@@ -102,14 +103,20 @@ def test_every_choice_gets_the_same_feedback(box):
 def table_at_first_pick(box, players=7):
     table, player = started(box, Settings("gulag", players, "en", {"deal": "cards"}), 2)
     player.press("ok")  # seat 1, the commissar, takes the box
-    assert table.mode == "cursor"
+    assert isinstance(table.mode, Cursor)
     return table, player
 
 
-def test_commissar_choosing_themself_is_refused_on_screen(box):
+def test_the_cursor_offers_legal_seats_first_and_a_slip_stays_on_them(box):
     table, player = table_at_first_pick(box)
-    assert table.cursor == 1  # the cursor starts on the first legal seat, seat 2
-    player.press("up")  # onto seat 1, the commissar
+    # Seats 2 to 7 first (the cursor starts on seat 2), the commissar only after them.
+    assert table.mode.options == (1, 2, 3, 4, 5, 6, 0) and table.mode.at == 0
+    assert table.screen().body[-1] == "◄ seat 2 ►"
+    player.press("up")  # a slip past the start stays put: no wrap onto the commissar
+    assert table.screen().body[-1] == "◄ seat 2 ►"
+    for _ in range(6):
+        player.press("down")
+    assert table.screen().body[-1] == "◄ seat 1 ►"  # still reachable, to hear why not
     player.press("ok")
     shown = table.screen()
     assert shown.status == "Not allowed"
@@ -117,6 +124,60 @@ def test_commissar_choosing_themself_is_refused_on_screen(box):
     assert table.game.public_view()["workers"] == []
     player.press("ok")  # dismiss
     assert table.screen().status.startswith("Turn 1/7")
+
+
+def test_the_team_pick_shows_the_picks_so_far_and_starts_on_the_first_free_seat(box):
+    table, player = table_at_first_pick(box)
+    player.answer(3)
+    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 + worker 2?")
+    assert table.mode.options[:2] == (1, 2) and 3 not in table.mode.options[:5]
+    player.answer(1)
+    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 2 + supervisor?")
+    assert table.screen().body[-1] == "◄ seat 3 ►"
+    player.press("back")  # the same default after Back: the first seat free
+    assert table.game.public_view()["workers"] == [3]
+    assert table.screen().body[-1] == "◄ seat 2 ►"
+
+
+def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):
+    """The trap: Back at "worker 1?", wait past the old 3 s, press OK to dismiss."""
+    table, player = table_at_first_pick(box)
+    player.press("back")
+    assert table.screen().status == "Not allowed"
+    player.wait(10.0)
+    assert table.screen().status == "Not allowed"  # still there
+    player.press("ok")  # dismisses, and picks nobody
+    assert table.game.public_view()["workers"] == []
+    assert isinstance(table.mode, Cursor) and table.screen().body[1] == "worker 1?"
+    for button in ("choice_a", "down", "peek"):  # any button dismisses, and does only that
+        player.press("back")
+        player.press(button)
+        assert isinstance(table.mode, Cursor) and table.mode.at == 0
+
+
+def test_a_long_refusal_is_shown_whole_naming_the_rule_and_the_seat(box):
+    """G4, 7 players: two of the three selected must be new; the last team is offered last."""
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    for _ in range(2):
+        player.press("ok")
+        player.answer(WORK)
+    player.press("ok")
+    player.answer("none")
+    while isinstance(table.mode, Announce | Handoff):
+        player.press("ok")  # seat 2 is the commissar of turn 2
+    player.answer(2)  # seat 3, of the last team: now the other two must be new
+    assert table.screen().body[1] == "3 + worker 2?"
+    assert table.mode.options == (0, 4, 5, 6, 1, 2, 3)  # the new seats first
+    player.answer(3)  # seat 4, of the last team too: G4
+    pages = []
+    while isinstance(table.mode, Notice):
+        pages.append(table.screen())
+        player.press("ok")
+    text = " ".join(line for page in pages for line in page.body)
+    assert "G4" in text and "seat 4" in text
+    assert all(overflow(page) == [] for page in pages)
 
 
 def test_back_undoes_an_open_pick_but_never_a_secret_card(box):
@@ -145,9 +206,9 @@ def test_back_before_ok_lets_a_worker_choose_again(box):
         player.answer(seat)
     player.press("ok")
     player.press("choice_a")
-    assert table.mode == "confirm"
+    assert isinstance(table.mode, Confirm)
     player.press("back")
-    assert table.mode == "choose" and table.game.decision.seats == (1, 2)
+    assert isinstance(table.mode, Choose) and table.game.decision.seats == (1, 2)
     player.press("choice_b")
     player.press("ok")
     assert table.game.decision.seats == (2,)
@@ -162,7 +223,7 @@ def test_a_double_press_cannot_skip_the_next_screen(box):
         player.answer(STRIKE)
     player.press("ok")
     player.answer(1)  # order seat 2 to swap: two announcements follow
-    assert table.mode == "announce" and len(table.announcements) == 2
+    assert isinstance(table.mode, Announce) and len(table.mode.screens) == 2
     board = box.board
     board.drive("ok", True)
     player.wait(0.05)
@@ -172,14 +233,14 @@ def test_a_double_press_cannot_skip_the_next_screen(box):
     player.wait(0.05)
     board.drive("ok", False)
     player.wait(0.5)
-    assert table.mode == "announce" and len(table.announcements) == 1
+    assert isinstance(table.mode, Announce) and len(table.mode.screens) == 1
     assert table.screen().big == "+1"
 
 
 def test_peek_shows_the_right_neighbours_card_only_while_held(box):
     table, player = started(box, Settings("gulag", 6, "en"), 3)
     player.press("ok")
-    assert table.mode == "peek"
+    assert isinstance(table.mode, Peek)
     hidden = box.board.glass().tobytes()
     box.board.drive("peek", True)
     player.wait(0.2)
@@ -229,11 +290,11 @@ def screens_to_check(lang):
         box.board.drive("peek", False)
         player.wait(0.2)
         bots = make_bots(table.game, "smart", random.Random(1))
-        while table.game.decision.kind != "task" or table.mode != "choose":
-            if table.mode in ("handoff", "announce"):
+        while table.game.decision.kind != "task" or not isinstance(table.mode, Choose):
+            if isinstance(table.mode, Handoff | Announce):
                 player.press("ok")
                 continue
-            if table.mode == "cursor" and "pick" not in shots:
+            if isinstance(table.mode, Cursor) and "pick" not in shots:
                 shots["pick"] = box.board.glass()
             d = table.game.decision
             player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
@@ -275,7 +336,7 @@ def test_a_new_game_needs_ok_held_not_pressed(box):
     table = run.table
     player = Player(box, table, box.clock)
     player.press("ok")  # a press is not enough for something that ends the game on screen
-    assert table.mode == "over"
+    assert isinstance(table.mode, Over)
     player.press("ok", hold=2.0)
-    assert table.mode == "setup" and table.game is None
+    assert isinstance(table.mode, Setup) and table.game is None
     assert table.screen().status == "New game"

@@ -11,13 +11,6 @@ from typing import Any, Protocol
 
 from companion.games import Choice, Decision, Game, Result
 
-#: game name -> module with ``make_bots(game, rng) -> list[Bot]`` for its strategic bots
-SMART: dict[str, str] = {
-    "gulag": "companion.bots.gulag",
-    "politburo": "companion.bots.politburo",
-    "glasnost": "companion.bots.glasnost",
-    "kolkhoz": "companion.bots.kolkhoz",
-}
 KINDS = ("smart", "random")
 
 
@@ -36,12 +29,13 @@ class RandomBot:
 
 
 def make_bots(game: Game, kind: str, rng: random.Random) -> list[Bot]:
-    """One bot a seat. ``smart`` is the game's own strategic bot."""
+    """One bot a seat. ``smart`` is the game's own strategic bot: ``make_bots(game, rng)``
+    in ``companion.bots.<game>``, for every game of the registry ``GAMES``."""
     if kind == "random":
         return [RandomBot(rng) for _ in range(game.players)]
     if kind != "smart":
         raise ValueError(f"no bot kind {kind!r} (kinds: {', '.join(KINDS)})")
-    module = importlib.import_module(SMART[game.name])
+    module = importlib.import_module(f"companion.bots.{game.name}")
     return module.make_bots(game, rng)
 
 

@@ -25,12 +25,13 @@ __all__ = [
     "restore",
 ]
 
-# name -> "module:Class"
+#: The one registry of games: name -> "module:Class" of its engine. Each game also has
+#: its screens in ``companion.ui.<name>`` and its bots in ``companion.bots.<name>``.
 GAMES: dict[str, str] = {
     "gulag": "companion.games.gulag:Gulag",
+    "kolkhoz": "companion.games.kolkhoz:Kolkhoz",
     "politburo": "companion.games.politburo:Politburo",
     "glasnost": "companion.games.glasnost:Glasnost",
-    "kolkhoz": "companion.games.kolkhoz:Kolkhoz",
 }
 
 

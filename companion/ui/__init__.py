@@ -1,7 +1,8 @@
 """Screens: each game's public view drawn on the 128x64 canvas, in English or French.
 
-Every game has a ui module here (``gulag.py`` is the model) that the table
-(``companion/table.py``, registry ``UI_MODULES``) drives through these names,
+Every game has a ui module here, ``companion/ui/<game>.py`` for each name in
+the one registry ``companion.games.GAMES`` (``gulag.py`` is the model). The
+table drives it through the protocol ``companion.ui.contract.GameUI``,
 reading the game's views only:
 
 - ``TITLE``; ``SETTINGS``: option -> values, the first the default ("players"
@@ -16,17 +17,18 @@ reading the game's views only:
   ``option_label(option, t)``: how one value is shown.
 - ``choice_buttons(decision)``: the two options on the A and B buttons for a
   secret choice, or None.
-- ``peek(view, t)``: the private screen shown while PEEK is held (a decision
-  of kind "peek").
 - ``announcements(before, after, t)``: screens the table must see after a move
   (reveals), each dismissed with OK.
 - ``final(view, t)``: the pages of the last screen.
 
-Optional, for games whose open choices need more than ``option_label``:
+Optional, with a default in ``companion.ui.defaults`` that the module imports:
 
+- ``peek(view, t)``: the private screen shown while PEEK is held (a decision
+  of kind "peek"); Kolkhoz has none.
 - ``choice_label(decision, view, option, t)``: the cursor's label (and the
   log's) when the same value means different things in different decisions
-  (Glasnost: an int is a board seat when sitting, a player when naming).
+  (Glasnost: an int is a board seat when sitting, a player when naming);
+  ``defaults.label_by_option(option_label)`` makes the plain one.
 - ``option_detail(decision, view, option, t)``: one line about the option
   under the cursor (or None), shown between the prompt's first line and the
   cursor.
@@ -37,3 +39,21 @@ Optional, for games whose open choices need more than ``option_label``:
 ``t`` translates an English message (gettext); every literal passed to it
 needs an entry in ``locale/fr/LC_MESSAGES/companion.po``.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from companion.games import GAMES
+
+if TYPE_CHECKING:
+    from companion.ui.contract import GameUI
+
+
+def game_ui(name: str) -> GameUI:
+    """The ui module of game ``name`` (a name of the registry ``GAMES``)."""
+    if name not in GAMES:
+        raise ValueError(f"no game called {name!r} (games: {', '.join(GAMES)})")
+    module: GameUI = importlib.import_module(f"companion.ui.{name}")  # type: ignore[assignment]
+    return module

@@ -37,6 +37,7 @@ from companion.games.glasnost import (
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
 
 TITLE = "Glasnost"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.games import Decision
 from companion.ui.canvas import Screen
+from companion.ui.defaults import label_by_option
+from companion.ui.defaults import option_detail as option_detail
+from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
 
 TITLE = "Gulag"
@@ -54,6 +58,9 @@ def option_label(option: Any, t: Translate) -> str:
     return seat_label(option, t) if isinstance(option, int) else labels[option]
 
 
+choice_label = label_by_option(option_label)
+
+
 def role_of(decision: Decision, t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen."""
     return {
@@ -81,11 +88,15 @@ def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     seat = decision.seats[0] + 1
     kind = decision.kind
-    if kind == "pick_worker":
-        n = len(view["workers"]) + 1
-        return [t("Seat {seat}, commissar:").format(seat=seat), t("worker {n}?").format(n=n)]
-    if kind == "pick_supervisor":
-        return [t("Seat {seat}, commissar:").format(seat=seat), t("the supervisor?")]
+    if kind in ("pick_worker", "pick_supervisor"):
+        picked = " ".join(str(s + 1) for s in view["workers"])
+        if kind == "pick_supervisor":
+            question = t("{picked} + supervisor?").format(picked=picked)
+        elif picked:
+            question = t("{picked} + worker {n}?").format(picked=picked, n=2)
+        else:
+            question = t("worker {n}?").format(n=1)
+        return [t("Seat {seat}, commissar:").format(seat=seat), question]
     if kind == "supervise":
         return [t("Seat {seat}, supervisor:").format(seat=seat), t("order a swap?")]
     if kind == "reveal_role":
@@ -100,6 +111,35 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
             t("seat {n} (your right).").format(n=right),
         ]
     raise KeyError(kind)
+
+
+#: the engine's refusals (companion.games.gulag) -> the screen's words, short enough for
+#: the screen and still naming the rule and the seat
+REFUSALS = (
+    (r"G3: the commissar never selects themself", "G3: the commissar never selects themself."),
+    (r"seat (?P<n>\d+) is already selected this turn", "Seat {n} is already selected."),
+    (
+        r"G4: at \d+ players at least (?P<k>\d+) of the 3 selected must be new, "
+        r"and seat (?P<n>\d+) was selected last turn",
+        "G4: seat {n} was selected last turn; {k} of 3 must be new.",
+    ),
+    (
+        r"G5: the supervisor may order only one of the two workers, or no one",
+        "G5: order one of the two workers, or no one.",
+    ),
+    (r"G1: the deck has only (?P<k>\d+) (?P<card>red|black) workers", "G1: only {k} {card} cards."),
+)
+
+
+def refusal(message: str, t: Translate) -> str:
+    """The engine's refusal in the table's language, short enough to fit, naming the rule."""
+    for pattern, text in REFUSALS:
+        if match := re.fullmatch(pattern, message):
+            words = match.groupdict()
+            if "card" in words:
+                words["card"] = option_label(words["card"], t)
+            return t(text).format(**words)
+    return message
 
 
 def peek(view: dict[str, Any], t: Translate) -> Screen:

@@ -23,6 +23,11 @@ from typing import Any
 from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
 from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.defaults import label_by_option
+from companion.ui.defaults import option_detail as option_detail
+from companion.ui.defaults import peek as peek
+from companion.ui.defaults import refusal as refusal
+from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
 
 TITLE = "Колхоз Kolkhoz"
@@ -78,6 +83,9 @@ def option_label(option: Any, t: Translate) -> str:
     if option == "none":
         return t("no more")
     return card_label(str(option))
+
+
+choice_label = label_by_option(option_label)
 
 
 def role_of(decision: Decision, t: Translate) -> str:

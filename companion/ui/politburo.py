@@ -42,6 +42,8 @@ from companion.games.politburo import (
     card_order,
 )
 from companion.ui.canvas import Screen
+from companion.ui.defaults import label_by_option
+from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
 
 TITLE = "Politburo"
@@ -122,6 +124,9 @@ def option_label(option: Any, t: Translate) -> str:
     }[option]
 
 
+choice_label = label_by_option(option_label)
+
+
 def role_of(decision: Decision, t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen (one line)."""
     return {
@@ -183,7 +188,11 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     if kind == "casting":
         return [secretary, t("tie: {ministry}?").format(ministry=ministry_label(plan, t))]
     if kind == "appoint":
-        return [secretary, t("executor {k} of 3?").format(k=len(view["executors"]) + 1)]
+        picked = " ".join(str(s + 1) for s in view["executors"])
+        k = len(view["executors"]) + 1
+        if picked:
+            return [secretary, t("{picked} + executor {k}?").format(picked=picked, k=k)]
+        return [secretary, t("executor {k} of 3?").format(k=k)]
     if kind == "replace":
         return [secretary, t("replace an executor?")]
     if kind == "replace_by":

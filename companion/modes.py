@@ -1,0 +1,117 @@
+"""The table's modes: what the box waits for, each carrying the data only it needs.
+
+``Table.mode`` is one of these; the table dispatches on its type, and anything
+that drives a table (the demo's ``Player``, a kiosk, the web side) reads it
+the same way, e.g. ``match table.mode: case Cursor(options=options, at=at): ...``.
+A seat's prompt (``Choose``, ``Confirm``, ``Peek``, ``Cursor``) names the seat
+it asks, which is always the seat that took the box at the last hand-over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games import Choice
+from companion.setup import SetupForm
+from companion.ui.canvas import Screen
+
+
+@dataclass
+class Setup:
+    """The setup screens, before a game."""
+
+    form: SetupForm
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """ "Box to seat N": the seat asked next takes the box (OK); nothing private shows."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A secret choice on the A and B buttons."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A secret choice made, waiting for OK (or Back to choose again)."""
+
+    seat: int
+    pending: Choice
+
+
+@dataclass(frozen=True)
+class Peek:
+    """A private card, shown while PEEK is held; OK when read."""
+
+    seat: int
+
+
+@dataclass
+class Cursor:
+    """An open choice: ``options`` legal ones first, the cursor ``at`` one of them."""
+
+    seat: int
+    options: tuple[Choice, ...]
+    at: int = 0
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Reveals the table must read, each dismissed with OK."""
+
+    screens: tuple[Screen, ...]
+
+
+@dataclass(frozen=True)
+class Handsets:
+    """A secret ballot voted on the handsets; the box only counts."""
+
+    seats: tuple[int, ...]
+    ballot: int
+
+
+@dataclass
+class Over:
+    """The last screen's pages; hold OK for a new game."""
+
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A refusal or a warning, page by page: any press turns a page, the last one goes
+    ``back``, and does nothing else."""
+
+    pages: tuple[Screen, ...]
+    back: Mode
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class Abandon:
+    """ "Abandon this game?": OK abandons it, Back goes ``back``."""
+
+    back: Mode = field(repr=False)
+
+
+Mode = (
+    Setup
+    | Handoff
+    | Choose
+    | Confirm
+    | Peek
+    | Cursor
+    | Announce
+    | Handsets
+    | Over
+    | Notice
+    | Abandon
+)
+#: the modes that wait for a seat (the status LED breathes)
+WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets)

@@ -1,0 +1,94 @@
+"""The hooks every game's ui module provides, as a typed protocol.
+
+The table, the setup screens and the tests reach a game's screens only
+through these names. Optional hooks have a default in ``companion.ui.defaults``
+that a ui module imports (and so re-exports) when it has nothing better to
+say; ``tests/test_ui_contract.py`` checks every module provides every hook.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from companion.games import Choice, Decision
+from companion.ui.canvas import Screen
+from companion.ui.i18n import Translate
+
+View = dict[str, Any]
+
+
+class GameUI(Protocol):
+    """A game's screens, drawn from its views only."""
+
+    #: the game's name on the setup screen
+    TITLE: str
+    #: setup rows: option -> values, the first the default ("players" first)
+    SETTINGS: dict[str, tuple[Any, ...]]
+
+    def setting_label(self, key: str, t: Translate) -> str: ...
+
+    def setting_value(self, key: str, value: Any, t: Translate) -> str: ...
+
+    def status(self, view: View, t: Translate) -> str:
+        """The top line: turn, score."""
+        ...
+
+    def bar(self, view: View) -> int:
+        """LEDs lit on the bar, 0-10."""
+        ...
+
+    def role_of(self, decision: Decision, t: Translate) -> str:
+        """What the seat asked is about to do (hand-over screen)."""
+        ...
+
+    def tracker(self, view: View, t: Translate) -> list[str]:
+        """More lines for the hand-over screen, for a track the status line has no room for."""
+        ...
+
+    def prompt(self, decision: Decision, view: View, t: Translate) -> list[str]:
+        """Up to three lines that name the seat and the question (a multi-pick: its picks)."""
+        ...
+
+    def candidates(self, decision: Decision, view: View) -> list[Any]:
+        """What the cursor runs through for an open choice; refused values may be among
+        them, so that the refusal is explained (the table puts the legal ones first)."""
+        ...
+
+    def option_label(self, option: Any, t: Translate) -> str: ...
+
+    def choice_label(self, decision: Decision, view: View, option: Any, t: Translate) -> str:
+        """The cursor's label (and the log's), when a value means different things in
+        different decisions."""
+        ...
+
+    def option_detail(
+        self, decision: Decision, view: View, option: Any, t: Translate
+    ) -> str | None:
+        """One line about the option under the cursor, or None."""
+        ...
+
+    def choice_buttons(self, decision: Decision) -> tuple[Choice, Choice] | None:
+        """The two options on the A and B buttons for a secret choice, or None."""
+        ...
+
+    def peek(self, view: View, t: Translate) -> Screen:
+        """The private screen shown while PEEK is held (a decision of kind "peek")."""
+        ...
+
+    def refusal(self, message: str, t: Translate) -> str:
+        """The game's refusal as shown (translated, still naming the rule and the seat)."""
+        ...
+
+    def announcements(self, before: View, after: View, t: Translate) -> list[Screen]:
+        """Screens the table must see after a move (reveals), each dismissed with OK."""
+        ...
+
+    def final(self, view: View, t: Translate) -> list[Screen]:
+        """The pages of the last screen."""
+        ...
+
+
+if TYPE_CHECKING:  # the type checker holds every game's ui module to the protocol
+    from companion.ui import glasnost, gulag, kolkhoz, politburo
+
+    _checked: tuple[GameUI, ...] = (gulag, kolkhoz, politburo, glasnost)

@@ -1,0 +1,42 @@
+"""The optional ui hooks' defaults, imported by the ui modules that have nothing better to say."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games import Decision
+from companion.ui.canvas import Screen
+from companion.ui.i18n import Translate
+
+View = dict[str, Any]
+ChoiceLabel = Callable[[Decision, View, Any, Translate], str]
+
+
+def tracker(view: View, t: Translate) -> list[str]:
+    """No track beyond the status line."""
+    return []
+
+
+def option_detail(decision: Decision, view: View, option: Any, t: Translate) -> str | None:
+    """Nothing more to say about an option than its label."""
+    return None
+
+
+def refusal(message: str, t: Translate) -> str:
+    """The game's own words (the table pages them if they are long)."""
+    return message
+
+
+def peek(view: View, t: Translate) -> Screen:
+    """A game without private cards to read."""
+    return Screen(t("Nothing to read"), (), t("Release to hide"))
+
+
+def label_by_option(option_label: Callable[[Any, Translate], str]) -> ChoiceLabel:
+    """A ``choice_label`` for games whose options mean the same in every decision."""
+
+    def choice_label(decision: Decision, view: View, option: Any, t: Translate) -> str:
+        return option_label(option, t)
+
+    return choice_label
