@@ -389,8 +389,8 @@ class Table:
                 else:
                     self._next_decision()
             case Over() as over if button in ("up", "down"):
-                pages = len(self._final_screens())
-                over.page = (over.page + (1 if button == "down" else -1)) % pages
+                count = len(self._final_screens())
+                over.page = (over.page + (1 if button == "down" else -1)) % count
             case Handoff() | Choose() | Peek() | Cursor() if button == "back":
                 self._undo()
 
@@ -431,8 +431,8 @@ class Table:
         d = self._decision()
         match mode:
             case Abandon():
-                lines = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
-                return Screen(status, lines, t("OK  Back"))
+                question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
+                return Screen(status, question, t("OK  Back"))
             case Handsets(seats):
                 waiting = t("Waiting for seat {seats}").format(
                     seats=" ".join(str(s + 1) for s in d.seats)
