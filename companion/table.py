@@ -431,12 +431,8 @@ class Table:
         d = self._decision()
         match mode:
             case Abandon():
-                lines: tuple[str, ...] = (
-                    t("Abandon this game?"),
-                    t("OK: abandon it"),
-                    t("Back: carry on"),
-                )
-                return Screen(status, lines, t("OK  Back"))
+                question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
+                return Screen(status, question, t("OK  Back"))
             case Handsets(seats):
                 waiting = t("Waiting for seat {seats}").format(
                     seats=" ".join(str(s + 1) for s in d.seats)

@@ -131,3 +131,50 @@ def test_restore_refuses_a_damaged_record():
         restore(record)
     with pytest.raises(ValueError, match="not a saved game"):
         restore({"nonsense": 1})
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_an_open_ballot_shows_nobody_else_what_a_seat_chose(name, players):
+    """While a secret ballot is open, the public view and every other seat's view are the
+    same whichever option a seat picks (the secrecy property every game gets for free)."""
+    import copy
+
+    game = new_game(name, players=players, seed=31)
+    rng = random.Random(32)
+    checked = ballots = 0
+    while (d := game.decision) is not None:
+        ballots += d.secret and d.kind != "peek"
+        if d.secret and len(d.seats) > 1 and len(d.options) > 1:
+            for seat in d.seats:
+                seen = set()
+                for option in d.options:
+                    twin = copy.deepcopy(game)
+                    twin.act(seat, option)
+                    others = [twin.view(s) for s in range(players) if s != seat]
+                    seen.add(json.dumps([twin.public_view(), others], sort_keys=True))
+                assert len(seen) == 1, (d.kind, seat)
+                checked += 1
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+    assert checked > 0 or ballots == 0  # Kolkhoz has no ballot: every card is face up
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_ui_module_provides_every_hook_with_its_signature(name):
+    """The ui protocol, checked at run time too: every hook there, with the protocol's
+    parameters (a misspelt or missing hook fails here, not at a table)."""
+    import inspect
+
+    from companion.ui import game_ui
+    from companion.ui.contract import GameUI
+
+    ui = game_ui(name)
+    hooks = [h for h in dir(GameUI) if not h.startswith("_")]
+    assert {"tracker", "refusal", "choice_label", "option_detail", "peek"} <= set(hooks)
+    for hook in hooks:
+        assert hasattr(ui, hook), f"{name} has no {hook}"
+        wanted = getattr(GameUI, hook)
+        if callable(wanted):
+            params = list(inspect.signature(wanted).parameters)[1:]  # without self
+            assert list(inspect.signature(getattr(ui, hook)).parameters) == params, hook
+    for constant in GameUI.__annotations__:
+        assert hasattr(ui, constant), f"{name} has no {constant}"

@@ -16,6 +16,18 @@ import pytest
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, TAP, Player
+from companion.modes import (
+    Abandon,
+    Announce,
+    Choose,
+    Confirm,
+    Cursor,
+    Handoff,
+    Notice,
+    Over,
+    Peek,
+    Setup,
+)
 from companion.table import Settings, Table
 
 #: what each game's state holds per seat that no other seat may see
@@ -35,8 +47,6 @@ BUTTONS = ("ok", "back", "up", "down", "peek", "choice_a", "choice_b")
 
 
 def kind(table):
-    if isinstance(table.mode, str):
-        return table.mode
     return type(table.mode).__name__.lower()
 
 
@@ -185,3 +195,49 @@ def test_nothing_of_other_seats_shows_between_two_hand_overs(name, players, opti
             pa.box.close()
             pb.box.close()
     assert tested > 0
+
+
+PROMPTS = (Choose, Confirm, Peek, Cursor)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_a_prompt_is_always_for_the_seat_that_last_took_the_box(name, players, options):
+    """Random presses of every button among the answers: whenever a seat's prompt is on
+    screen, it is the seat that took the box at the last hand-over."""
+    rng = random.Random(name)
+    box = open_box("virtual", clock=VirtualClock())
+    table = Table(box, seed=4)
+    table.start(Settings(name, players, "en", dict(options)))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    bots = make_bots(table.game, "random", random.Random(4))
+    taker = None
+    prompts = 0
+    try:
+        for _ in range(300):
+            mode = table.mode
+            if isinstance(mode, Over | Setup):
+                break
+            if isinstance(mode, PROMPTS):
+                assert mode.seat == taker == table.game.decision.seats[0]
+                prompts += 1
+            if rng.random() < 0.3:
+                action = random_action(rng)
+                if action[1] != ("back",) or action[2] < 1.5:  # not the abandon gesture
+                    hold(player, action[1], action[2])
+            elif isinstance(mode, Handoff):
+                player.press("ok")
+            elif isinstance(mode, Notice | Announce | Abandon):
+                player.press("back" if isinstance(mode, Abandon) else "ok")
+            elif isinstance(mode, Confirm):
+                player.press("ok")
+            elif isinstance(mode, Choose):
+                player.press("choice_a")
+            else:
+                d = table.game.decision
+                player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            if isinstance(mode, Handoff) and not isinstance(table.mode, Handoff | Notice | Abandon):
+                taker = mode.seat  # whatever the press, the box left the hand-over screen
+        assert prompts > 20
+    finally:
+        box.close()
