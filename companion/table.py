@@ -29,7 +29,7 @@ from typing import Any
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Game, IllegalMove, new_game, restore
-from companion.store import Journal, JournalError
+from companion.store import Journal
 from companion.ui.canvas import Screen, preload_fonts, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
@@ -37,6 +37,7 @@ log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 NOTICE = 3.0  # seconds a refusal stays on screen
+UNSAVED = "! "  # marks the status line while the journal cannot be written
 UI_MODULES = {
     "gulag": "companion.ui.gulag",
     "kolkhoz": "companion.ui.kolkhoz",
@@ -128,36 +129,50 @@ class Table:
 
     def resume(self) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none."""
-        if self.journal is None or (found := self.journal.unfinished()) is None:
+        found = None if self.journal is None else self.journal.unfinished()
+        self._journal_news()
+        if found is None:
             return False
-        settings, record = found
-        self.lang = settings["lang"]
+        settings = found.settings
+        self.lang = settings.get("lang") if settings.get("lang") in LANGUAGES else self.lang
         self.t = translator(self.lang)
-        self.ui = game_ui(settings["game"])
-        self.game = restore(record)
-        log.info("resumed a %s game from the journal", settings["game"])
+        self.ui = game_ui(found.game.name)
+        self.game = found.game
+        log.info("resumed a %s game from the journal", found.game.name)
         self.holder = None
         self.undo = []
-        self._next_decision()
+        try:  # the reveal the power cut interrupted is shown again
+            self.announcements = [Screen.from_json(s) for s in found.shown or ()]
+        except ValueError as exc:
+            log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
+            self.announcements = []
+        if self.announcements:
+            self._enter("announce")
+        else:
+            self._next_decision()
         return True
 
     def _journal(self, write: Any, *args: Any) -> None:
-        """Write to the journal; a failure is shown, and the game goes on in memory."""
-        try:
-            write(*args)
-        except JournalError as exc:
-            log.error("%s", exc)
-            self._notice(self.t("Not saved"), str(exc))
+        """Write to the journal; what it has to say is shown once, and the game goes on."""
+        write(*args)
+        self._journal_news()
 
-    def _saved_step(self) -> None:
+    def _journal_news(self) -> None:
+        if self.journal is not None and self.journal.news:
+            news = self.journal.news[0]
+            self.journal.news.clear()  # the log has every line; the screen the first
+            self._notice(self.t("Journal"), self.t(news.screen))
+
+    def _saved_step(self, shown: list[Screen] | None = None) -> None:
         game = self.game
         if self.journal is None or game is None:
             return
+        reveal = [screen.to_json() for screen in shown or ()]
         if game.over:
-            self._journal(self.journal.step, game.to_record())
+            self._journal(self.journal.step, game.to_record(), reveal)
             self._journal(self.journal.finish)
         elif game.saveable:
-            self._journal(self.journal.step, game.to_record())
+            self._journal(self.journal.step, game.to_record(), reveal)
 
     def _setup_press(self, button: str) -> None:
         key, values = self.setup_rows[self.setup_row]
@@ -276,8 +291,8 @@ class Table:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
             log.info("seat %d: %s %s", seat + 1, d.kind, self._label(d, before, choice, str))
-        self._saved_step()
         self.announcements = self.ui.announcements(before, game.public_view(), self.t)
+        self._saved_step(self.announcements)
         if d.secret or self.announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
         else:
@@ -369,6 +384,8 @@ class Table:
             self._cursor_press(button)
         elif mode == "announce" and button == "ok":
             self.announcements.pop(0)
+            if self.journal is not None:
+                self._journal(self.journal.showing, [s.to_json() for s in self.announcements])
             if not self.announcements:
                 self._next_decision()
             else:
@@ -415,6 +432,12 @@ class Table:
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
+        shown = self._screen()
+        if self.journal is not None and not self.journal.saving:
+            return dataclasses.replace(shown, status=UNSAVED + shown.status)
+        return shown
+
+    def _screen(self) -> Screen:
         if self.notice is not None:
             return self.notice[0]
         t = self.t
