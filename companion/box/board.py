@@ -85,10 +85,12 @@ def open_board(kind: str, pinout: Pinout) -> Board:
     if kind == "auto":
         kind = "pi" if on_a_pi() else "virtual"
     if kind == "virtual":
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        from gpiozero.pins.mock import MockFactory
+
+        from companion.box.mockpins import BoundedMockPin
 
         panel = VirtualPanel(pinout.oled.driver)
-        return Board(pinout, MockFactory(pin_class=MockPWMPin), panel, kind)
+        return Board(pinout, MockFactory(pin_class=BoundedMockPin), panel, kind)
     from luma.core.interface.serial import i2c
 
     interface = i2c(port=pinout.oled.bus, address=pinout.oled.address)
