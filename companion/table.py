@@ -168,11 +168,10 @@ class Table:
         if self.journal is None or game is None:
             return
         reveal = [screen.to_json() for screen in shown or ()]
-        if game.over:
+        if game.over or game.saveable:
             self._journal(self.journal.step, game.to_record(), reveal)
+        if game.over and not reveal:  # else finished once the last reveal is dismissed
             self._journal(self.journal.finish)
-        elif game.saveable:
-            self._journal(self.journal.step, game.to_record(), reveal)
 
     def _setup_press(self, button: str) -> None:
         key, values = self.setup_rows[self.setup_row]
@@ -386,6 +385,8 @@ class Table:
             self.announcements.pop(0)
             if self.journal is not None:
                 self._journal(self.journal.showing, [s.to_json() for s in self.announcements])
+                if not self.announcements and self.game is not None and self.game.over:
+                    self._journal(self.journal.finish)
             if not self.announcements:
                 self._next_decision()
             else:

@@ -22,7 +22,9 @@ from tests.test_table import ForcedWorkers
 def rows(path):
     db = sqlite3.connect(path)
     try:
-        return db.execute("SELECT game_id, n, record FROM steps ORDER BY game_id, n").fetchall()
+        return db.execute(
+            "SELECT game_id, n, record, shown FROM steps ORDER BY game_id, n"
+        ).fetchall()
     finally:
         db.close()
 
@@ -147,7 +149,7 @@ def test_killing_the_process_at_random_moments_loses_nothing_acknowledged(tmp_pa
             db.close()
     assert kills > 150  # most children really were killed mid-game
     # Every step left behind restores to a game.
-    for _, _, record in rows(path)[-30:]:
+    for _, _, record, _ in rows(path)[-30:]:
         restore(json.loads(record))
     journal = Journal(path)
     assert journal.unfinished() is not None
@@ -162,11 +164,11 @@ def test_a_damaged_journal_is_kept_aside_and_a_new_one_started(tmp_path):
     assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not")
 
 
-def test_an_unwritable_journal_says_where(tmp_path):
+def test_an_unwritable_journal_the_user_named_says_where(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(JournalError, match="cannot create"):
-        Journal(blocker / "sub" / "journal.sqlite")
+        Journal(blocker / "sub" / "journal.sqlite", typed=True)
 
 
 def test_a_failing_journal_is_shown_and_the_game_goes_on(tmp_path):
@@ -179,6 +181,7 @@ def test_a_failing_journal_is_shown_and_the_game_goes_on(tmp_path):
     player.wait(GAP)
     player.press("ok")
     player.answer(1)
-    assert table.screen().status == "Not saved"
+    assert table.screen().status == "! Journal"
+    assert "Not saving" in " ".join(table.screen().body)
     assert table.game.public_view()["workers"] == [1]
     box.close()
