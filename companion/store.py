@@ -167,9 +167,13 @@ class Journal:
         self._begun: tuple[str, str] | None = None  # the game being written: name, settings
         self._last: tuple[str, str | None] = ("", None)  # its newest step: record, reveal
         self.ack_path = self.path.with_name(self.path.name + ".ack")
+        self._quiet = typed  # a path the user typed: an error, not a log line, if unwritable
         locked = self._connect(lock_wait)
+        self._quiet = False
         if self.db is None and typed and not locked:
             raise JournalError(self.problem or f"cannot write the journal {self.path}")
+        for news in self.news if typed else ():
+            log.warning("%s", news.log)
 
     @property
     def saving(self) -> bool:
@@ -292,7 +296,8 @@ class Journal:
         )
 
     def _tell(self, screen: str, line: str) -> None:
-        log.warning("%s", line)
+        if not self._quiet:
+            log.warning("%s", line)
         self.news.append(News(screen, line))
 
     def _unsaved(self, why: str) -> None:
