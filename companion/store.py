@@ -68,6 +68,14 @@ BUSY_WAIT = 0.5  # seconds a write waits for a lock while playing
 RETRY = 10.0  # seconds between attempts to write again while unsaved
 WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
 
+# What the screen says (the table translates it; the log gets the details).
+FILE_DAMAGED = "Journal damaged: kept aside, a new one started."
+ROLLED_BACK = "After a crash, resumed at an earlier step."
+UNSAVED = "Not saving: the game goes on unsaved."
+STEP_SKIPPED = "Damaged step skipped: resumed one step earlier."
+GAME_ASIDE = "Saved game unreadable: kept aside."
+SCREEN_LINES = (FILE_DAMAGED, ROLLED_BACK, UNSAVED, STEP_SKIPPED, GAME_ASIDE)
+
 
 def default_path() -> Path:
     """``$COMPANION_DATA`` (the service sets a writable state directory) or the user's data dir."""
@@ -256,7 +264,7 @@ class Journal:
             finish = [op for op in self._queue if op[0] == "finish"]
             self._queue = [_op("begin", *self._begun), _op("step", *self._last), *finish]
         self._tell(
-            "The journal was damaged: a new one is started.",
+            FILE_DAMAGED,
             f"journal {self.path} is damaged ({why}): {kept}, starting a new one",
         )
 
@@ -290,7 +298,7 @@ class Journal:
             except OSError:
                 pass
         self._tell(
-            "After a crash the journal went back to an earlier step.",
+            ROLLED_BACK,
             f"the journal lost steps in a crash: step {n} of game {game_id} was saved, "
             f"it now holds {where}{aside}",
         )
@@ -302,7 +310,7 @@ class Journal:
 
     def _unsaved(self, why: str) -> None:
         if self.problem is None:
-            self._tell("Not saving: the game goes on unsaved.", f"{why}: not saving for now")
+            self._tell(UNSAVED, f"{why}: not saving for now")
         self.problem = why
         self._retry_at = self.clock() + RETRY
 
@@ -448,7 +456,7 @@ class Journal:
             self._last = (json.dumps(game.to_record(), sort_keys=True), None)
             if n != last:
                 self._tell(
-                    "A damaged step was skipped: the game goes on from the one before.",
+                    STEP_SKIPPED,
                     f"the saved {name} game (game {game_id}) could not be resumed at "
                     f"{first_error}: resumed at step {n}",
                 )
@@ -464,7 +472,7 @@ class Journal:
         except sqlite3.Error as exc:
             log.warning("cannot mark game %d as set aside: %s", game_id, exc)
         self._tell(
-            "A saved game could not be resumed: it is kept aside.",
+            GAME_ASIDE,
             f"the saved {name} game could not be resumed ({why}): kept aside in {self.path.name} "
             f"as game {game_id}, starting clean",
         )

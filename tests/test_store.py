@@ -23,6 +23,8 @@ from companion.games.gulag import STRIKE, WORK
 from companion.migrate import MIGRATIONS
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
+from companion.ui.canvas import Screen, overflow, wrap
+from companion.ui.i18n import LANGUAGES, translator
 from tests.test_table import ForcedWorkers
 
 
@@ -264,7 +266,7 @@ def test_a_damaged_last_step_resumes_the_step_before(tmp_path, caplog, damage):
     try:
         assert table.resumed and table.game.to_record() == records[-2]
         screen, log_lines = said(table, caplog)
-        assert table.screen().status == "Journal" and "damaged step" in screen
+        assert table.screen().status == "Journal" and "Damaged step skipped" in screen
         assert len(log_lines) == 1
         assert "step 12" in log_lines[0] and "resumed at step 11" in log_lines[0]
         # Play goes on, after the damaged row, which is kept.
@@ -610,3 +612,11 @@ def test_a_reveal_cut_by_the_plug_is_shown_again(tmp_path, name):
                 assert again == [] and resumed.game.decision.secret  # are asked again
         finally:
             box.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_the_journal_says_fits_the_screen_in_every_language(lang):
+    t = translator(lang)
+    for line in store.SCREEN_LINES:
+        assert lang == "en" or t(line) != line
+        assert overflow(Screen(t("Journal"), tuple(wrap(t(line))), t("OK"))) == []
