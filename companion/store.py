@@ -285,7 +285,12 @@ class Journal:
             game_id, n = map(int, self.ack_path.read_text().split())
         except (OSError, ValueError):
             return
-        kept = self.db.execute("SELECT MAX(n) FROM steps WHERE game_id = ?", (game_id,)).fetchone()
+        try:
+            kept = self.db.execute(
+                "SELECT MAX(n) FROM steps WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        except sqlite3.Error:
+            return  # unfinished() meets the same trouble and handles it
         if kept[0] is not None and kept[0] >= n:
             return
         where = "none of that game" if kept[0] is None else f"step {kept[0]}"
@@ -435,7 +440,8 @@ class Journal:
             if not isinstance(settings, dict):
                 raise ValueError("not settings")
         except ValueError as exc:
-            return self._set_game_aside(game_id, name, f"its settings: {exc}")
+            self._set_game_aside(game_id, name, f"its settings: {exc}")
+            return None
         steps = db.execute(
             "SELECT n, CAST(record AS BLOB), CAST(shown AS BLOB) FROM steps "
             "WHERE game_id = ? ORDER BY n DESC",
@@ -462,7 +468,8 @@ class Journal:
                 )
                 saved.shown = None
             return saved
-        return self._set_game_aside(game_id, name, first_error)
+        self._set_game_aside(game_id, name, first_error)
+        return None
 
     def _set_game_aside(self, game_id: int, name: str, why: str) -> None:
         assert self.db is not None

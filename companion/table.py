@@ -134,7 +134,8 @@ class Table:
         if found is None:
             return False
         settings = found.settings
-        self.lang = settings.get("lang") if settings.get("lang") in LANGUAGES else self.lang
+        lang = settings.get("lang")
+        self.lang = lang if isinstance(lang, str) and lang in LANGUAGES else self.lang
         self.t = translator(self.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
