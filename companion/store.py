@@ -353,6 +353,8 @@ class Journal:
         self._flush()
 
     def finish(self) -> None:
+        """The game is over and its last reveal seen: it is never resumed."""
+        self._showing = False
         if self.game_id is not None or self._queue:
             self._queue.append(_op("finish"))
             self._flush()

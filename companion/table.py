@@ -384,10 +384,11 @@ class Table:
             self._cursor_press(button)
         elif mode == "announce" and button == "ok":
             self.announcements.pop(0)
-            if self.journal is not None:
-                self._journal(self.journal.showing, [s.to_json() for s in self.announcements])
+            if self.journal is not None:  # the journal keeps what is still to be shown
                 if not self.announcements and self.game is not None and self.game.over:
                     self._journal(self.journal.finish)
+                else:
+                    self._journal(self.journal.showing, [s.to_json() for s in self.announcements])
             if not self.announcements:
                 self._next_decision()
             else:
