@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.errors import JournalError
 from companion.games import Game, restore
 from companion.migrate import upgrade
 
@@ -81,10 +82,6 @@ def default_path() -> Path:
     """``$COMPANION_DATA`` (the service sets a writable state directory) or the user's data dir."""
     base = os.environ.get("COMPANION_DATA") or Path.home() / ".local" / "share" / "companion"
     return Path(base) / "journal.sqlite"
-
-
-class JournalError(ValueError):
-    """A journal the user named that cannot be written; the message says where and why."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +192,7 @@ class Journal:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            self._unsaved(f"cannot create {self.path.parent}: {exc.strerror}")
+            self._unsaved(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}")
             return False
         wal = self._wal_bytes()
         try:
@@ -240,7 +237,8 @@ class Journal:
     def _why(self, exc: sqlite3.Error) -> str:
         if _locked(exc):
             return f"the journal {self.path} is in use by another program"
-        return f"cannot write the journal {self.path}: {exc}"
+        verb = "write" if self.db is not None else "open"
+        return f"cannot {verb} the journal {self.path}: {exc}"
 
     def _set_aside_file(self, why: str) -> None:
         """Move a damaged journal (and its WAL) to a free aside name; an empty one is dropped."""
@@ -391,9 +389,10 @@ class Journal:
                     else:
                         self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
         except sqlite3.Error as exc:
+            why = self._why(exc)
             if isinstance(exc, sqlite3.ProgrammingError) or _damaged(exc):
                 self._close()  # reopened (and damage set aside) at the next attempt
-            self._unsaved(self._why(exc))
+            self._unsaved(why)
             return
         self.game_id, self.n = game_id, n
         self._queue = []

@@ -504,7 +504,7 @@ def test_a_journal_path_the_user_typed_that_cannot_be_written_is_one_line(tmp_pa
         args=["run", "--board", "virtual", "--headless", "--journal", str(data / "j.sqlite")],
     )
     assert out.returncode == 2
-    assert out.stderr.startswith("companion: cannot write the journal")
+    assert out.stderr.startswith("companion: cannot open the journal")
     assert out.stderr.count("\n") == 1
 
 
