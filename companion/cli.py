@@ -71,7 +71,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     _check_run_args(args)
     settings = _settings(args) if args.game else None
-    journal = None if args.no_journal else Journal(args.journal or default_path())
+    journal = None
+    if not args.no_journal:  # a path the user typed must be writable; the default need not be
+        journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)

@@ -5,21 +5,43 @@ ballot open), so no row ever links a seat to a secret choice and the number
 of rows does not depend on what anyone chose. WAL with ``synchronous=FULL``:
 a step is on disk before the box moves on. After a power cut the box resumes
 at the last completed step; a secret choice in flight is simply asked again.
+A step that ended in a reveal keeps the reveal's screens as the table saw
+them (public text only), until they are dismissed, so that a reveal cut by
+the plug is shown again.
 
-A damaged journal is moved aside (never deleted) and a new one started.
+The box always starts, and only real damage is damage:
+
+- a damaged file is moved aside (never deleted, never empty, never over
+  another aside) and a new one started;
+- a game whose rows cannot be read, decoded or restored is resumed from its
+  last good step, or set aside in the journal (``finished = 2``);
+- a journal locked by another program, a read-only directory or a full disk
+  leave the box running unsaved (``saving`` is False, ``problem`` says why);
+  what could not be written is kept in memory and written when the journal
+  can be written again, the beginning of a game included;
+- a crash that SQLite recovers by rolling the WAL back is noticed by the
+  sidecar ``<journal>.ack``, the last step the box acknowledged.
+
+Whatever happened is said once, in ``news``, for the screen and the log.
+Only a journal path the user typed that cannot be written is an error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError
+from companion.games import Game, restore
+from companion.migrate import upgrade
 
 log = logging.getLogger("companion.store")
 
@@ -35,9 +57,27 @@ CREATE TABLE IF NOT EXISTS steps (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
     record TEXT NOT NULL,
+    shown TEXT,
     PRIMARY KEY (game_id, n)
 );
 """
+SCHEMA_VERSION = 2  # 2: steps.shown, games.finished = 2 for a game set aside
+FINISHED = 1
+SET_ASIDE = 2
+ABANDONED = 3  # given up at the table (the abandon gesture, a kiosk's walked-away game)
+
+LOCK_WAIT = 5.0  # seconds the box waits at start for a program holding the journal
+BUSY_WAIT = 0.5  # seconds a write waits for a lock while playing
+RETRY = 10.0  # seconds between attempts to write again while unsaved
+WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
+
+# What the screen says (the table translates it; the log gets the details).
+FILE_DAMAGED = "Journal damaged: kept aside, a new one started."
+ROLLED_BACK = "After a crash, resumed at an earlier step."
+UNSAVED = "Not saving: the game goes on unsaved."
+STEP_SKIPPED = "Damaged step skipped: resumed one step earlier."
+GAME_ASIDE = "Saved game unreadable: kept aside."
+SCREEN_LINES = (FILE_DAMAGED, ROLLED_BACK, UNSAVED, STEP_SKIPPED, GAME_ASIDE)
 
 
 def default_path() -> Path:
@@ -46,95 +86,432 @@ def default_path() -> Path:
     return Path(base) / "journal.sqlite"
 
 
+@dataclass(frozen=True)
+class News:
+    """Something the box must say once: ``screen`` (short, translated by the table), ``log``."""
+
+    screen: str
+    log: str
+
+
+@dataclass
+class Saved:
+    """An unfinished game found in the journal, ready to play on."""
+
+    settings: dict[str, Any]
+    game: Game
+    shown: list[dict[str, Any]] | None  # the reveal's screens still on show at the power cut
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """quick_check found the file damaged."""
+
+
+def _damaged(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    return isinstance(exc, _Damaged) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _locked(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def _decode(raw: bytes | None) -> Any:
+    if raw is None:
+        raise ValueError("missing")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON: {exc.msg} at {exc.pos}") from None
+
+
+def _shown(raw: bytes | None) -> list[dict[str, Any]] | None:
+    if raw is None:
+        return None
+    shown = _decode(raw)
+    if not isinstance(shown, list) or not all(isinstance(s, dict) for s in shown):
+        raise ValueError("the reveal on show is not a list of screens")
+    return shown or None
+
+
+def free_name(path: Path, tag: str, when: float) -> Path:
+    """``<name>.<tag>-<date>-<time>``, with a counter when that name is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    candidate = path.with_name(f"{path.name}.{tag}-{stamp}")
+    count = 1
+    while candidate.exists():
+        count += 1
+        candidate = path.with_name(f"{path.name}.{tag}-{stamp}-{count}")
+    return candidate
+
+
+def _op(kind: str, *args: Any) -> tuple[Any, ...]:
+    return (kind, *args)
+
+
 class Journal:
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    """The journal at ``path``. ``typed``: the user named it, so an unwritable path is an error."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        typed: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        lock_wait: float = LOCK_WAIT,
+    ) -> None:
         self.path = Path(path)
+        self.clock = clock
+        self.news: list[News] = []
+        self.problem: str | None = None
+        self.db: sqlite3.Connection | None = None
+        self.game_id: int | None = None
+        self.n = 0
+        self._queue: list[tuple[Any, ...]] = []  # writes waiting for a writable journal
+        self._retry_at = 0.0
+        self._showing = False  # the last step carries a reveal still on show
+        self._begun: tuple[str, str] | None = None  # the game being written: name, settings
+        self._last: tuple[str, str | None] = ("", None)  # its newest step: record, reveal
+        self.ack_path = self.path.with_name(self.path.name + ".ack")
+        self._quiet = typed  # a path the user typed: an error, not a log line, if unwritable
+        locked = self._connect(lock_wait)
+        self._quiet = False
+        if self.db is None and typed and not locked:
+            raise JournalError(self.problem or f"cannot write the journal {self.path}")
+        for news in self.news if typed else ():
+            log.warning("%s", news.log)
+
+    @property
+    def saving(self) -> bool:
+        """Whether everything the box asked to keep is on disk."""
+        return self.problem is None
+
+    # -- opening ---------------------------------------------------------------------
+    def _connect(self, wait: float) -> bool:
+        """Open the file (setting damage aside); False and unsaved if it cannot be written.
+        Returns True when the only trouble is another program's lock."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise JournalError(
-                f"cannot create the journal's folder {self.path.parent}: {exc.strerror}"
-            ) from None
+            self._unsaved(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}")
+            return False
+        wal = self._wal_bytes()
         try:
-            self.db = self._open()
-        except sqlite3.OperationalError as exc:  # not a damaged file: one that cannot be opened
-            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
-        except sqlite3.DatabaseError as exc:
-            aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
-            self.path.rename(aside)
-            log.warning(
-                "journal %s is damaged (%s): kept as %s, starting a new one", self.path, exc, aside
-            )
-            self.db = self._open()
-        self.game_id: int | None = None
-        self.n = 0
+            self.db = self._open(wait)
+        except sqlite3.Error as exc:
+            if not _damaged(exc):
+                self._unsaved(self._why(exc))
+                return _locked(exc)
+            try:
+                self._set_aside_file(str(exc))
+                self.db = self._open(wait)
+            except OSError as again:
+                self._unsaved(f"cannot set the damaged journal {self.path} aside: {again}")
+                return False
+            except sqlite3.Error as again:
+                self._unsaved(self._why(again))
+                return _locked(again)
+            wal = None
+        self._check_ack(wal)
+        return False
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None)
+    def _open(self, wait: float) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=wait)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise sqlite3.DatabaseError(check)
+                raise _Damaged(check)
             db.executescript(SCHEMA)
-        except sqlite3.DatabaseError:
+            with db:
+                columns = {row[1] for row in db.execute("PRAGMA table_info(steps)")}
+                if "shown" not in columns:
+                    db.execute("ALTER TABLE steps ADD COLUMN shown TEXT")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # proves it is writable
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_WAIT * 1000)}")
+        except sqlite3.Error:
             db.close()
             raise
         return db
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
-        try:
-            with self.db:  # one transaction
-                return self.db.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise JournalError(f"cannot write the journal {self.path}: {exc}") from None
+    def _why(self, exc: sqlite3.Error) -> str:
+        if _locked(exc):
+            return f"the journal {self.path} is in use by another program"
+        verb = "write" if self.db is not None else "open"
+        return f"cannot {verb} the journal {self.path}: {exc}"
 
+    def _set_aside_file(self, why: str) -> None:
+        """Move a damaged journal (and its WAL) to a free aside name; an empty one is dropped."""
+        when = time.time()
+        size = self.path.stat().st_size if self.path.exists() else 0
+        wal = self.path.with_name(self.path.name + "-wal")
+        if size == 0:
+            self.path.unlink(missing_ok=True)
+            kept = "nothing to keep"
+        else:
+            aside = free_name(self.path, "damaged", when)
+            self.path.rename(aside)
+            if wal.exists():
+                wal.rename(aside.with_name(aside.name + "-wal"))
+            kept = f"kept as {aside.name}"
+        wal.unlink(missing_ok=True)
+        self.path.with_name(self.path.name + "-shm").unlink(missing_ok=True)
+        self.ack_path.unlink(missing_ok=True)
+        if self._begun is not None:  # mid-game: the new file starts with the game so far
+            self.game_id, self.n = None, 0
+            finish = [op for op in self._queue if op[0] == "finish"]
+            self._queue = [_op("begin", *self._begun), _op("step", *self._last), *finish]
+        self._tell(
+            FILE_DAMAGED,
+            f"journal {self.path} is damaged ({why}): {kept}, starting a new one",
+        )
+
+    def _wal_bytes(self) -> bytes | None:
+        """The WAL as it stands before SQLite recovers it, to keep if it is rolled back."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        try:
+            if self.ack_path.exists() and 0 < wal.stat().st_size <= WAL_KEPT:
+                return wal.read_bytes()
+        except OSError:
+            pass
+        return None
+
+    def _check_ack(self, wal: bytes | None) -> None:
+        """Say so if the journal ends before the last step the box acknowledged."""
+        assert self.db is not None
+        try:
+            game_id, n = map(int, self.ack_path.read_text().split())
+        except (OSError, ValueError):
+            return
+        try:
+            kept = self.db.execute(
+                "SELECT MAX(n) FROM steps WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        except sqlite3.Error:
+            return  # unfinished() meets the same trouble and handles it
+        if kept[0] is not None and kept[0] >= n:
+            return
+        where = "none of that game" if kept[0] is None else f"step {kept[0]}"
+        aside = ""
+        if wal is not None:
+            path = free_name(self.path.with_name(self.path.name + "-wal"), "damaged", time.time())
+            try:
+                path.write_bytes(wal)
+                aside = f"; the WAL as found is kept as {path.name}"
+            except OSError:
+                pass
+        self._tell(
+            ROLLED_BACK,
+            f"the journal lost steps in a crash: step {n} of game {game_id} was saved, "
+            f"it now holds {where}{aside}",
+        )
+
+    def _tell(self, screen: str, line: str) -> None:
+        if not self._quiet:
+            log.warning("%s", line)
+        self.news.append(News(screen, line))
+
+    def _unsaved(self, why: str) -> None:
+        if self.problem is None:
+            self._tell(UNSAVED, f"{why}: not saving for now")
+        self.problem = why
+        self._retry_at = self.clock() + RETRY
+
+    # -- writing -----------------------------------------------------------------------
     def begin(self, game: str, settings: dict[str, Any], record: dict[str, Any]) -> None:
         """A new game, and its first step."""
-        cur = self._write(
-            "INSERT INTO games (game, settings, started) VALUES (?, ?, ?)",
-            (game, json.dumps(settings, sort_keys=True), time.time()),
-        )
-        self.game_id = cur.lastrowid
-        self.n = 0
+        self._begun = (game, json.dumps(settings, sort_keys=True))
+        self._queue.append(_op("begin", *self._begun))
         self.step(record)
 
-    def step(self, record: dict[str, Any]) -> None:
-        """A completed step; returns once it is on disk."""
-        if self.game_id is None:
-            raise JournalError("no game begun in the journal")
-        self.n += 1
-        self._write(
-            "INSERT INTO steps (game_id, n, record) VALUES (?, ?, ?)",
-            (self.game_id, self.n, json.dumps(record, sort_keys=True)),
-        )
+    def step(self, record: dict[str, Any], shown: list[dict[str, Any]] | None = None) -> None:
+        """A completed step (and the reveal it shows, if any); on disk when ``saving``."""
+        if self.game_id is None and not any(op[0] == "begin" for op in self._queue):
+            raise RuntimeError("no game begun in the journal")
+        self._showing = bool(shown)
+        self._last = (json.dumps(record, sort_keys=True), json.dumps(shown) if shown else None)
+        row = _op("step", *self._last)
+        if self._queue and self._queue[-1][0] in ("step", "shown"):
+            self._queue[-1] = row  # only the newest state of the game matters
+        else:
+            self._queue.append(row)
+        self._flush()
+
+    def showing(self, screens: list[dict[str, Any]]) -> None:
+        """The reveal screens still on show (none: the reveal is over)."""
+        if not self._showing:
+            return
+        self._showing = bool(screens)
+        shown = json.dumps(screens) if screens else None
+        self._last = (self._last[0], shown)
+        if self._queue and self._queue[-1][0] == "step":
+            self._queue[-1] = (*self._queue[-1][:2], shown)
+        else:
+            self._queue.append(_op("shown", shown))
+        self._flush()
 
     def finish(self) -> None:
-        if self.game_id is not None:
-            self._write("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
+        """The game is over and its last reveal seen: it is never resumed."""
+        self._showing = False
+        if self.game_id is not None or self._queue:
+            self._queue.append(_op("finish", FINISHED))
+            self._flush()
 
     def abandon(self) -> None:
-        """The table gave the game up: it is never resumed (marked finished, no step added)."""
-        if self.game_id is not None:
-            self._write("UPDATE games SET finished = 2 WHERE id = ?", (self.game_id,))
-            self.game_id = None
+        """The table gave the game up: it is never resumed (``finished = 3``), no step added."""
+        self._showing = False
+        if self.game_id is not None or self._queue:
+            self._queue.append(_op("finish", ABANDONED))
+            self._flush()
 
     def last_settings(self) -> dict[str, Any] | None:
-        """The settings of the newest game, finished, abandoned or not (the next setup's start)."""
-        row = self.db.execute("SELECT settings FROM games ORDER BY id DESC LIMIT 1").fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        """The settings of the newest game, whatever became of it (the next setup's start)."""
+        if self.db is None:
+            return None
+        try:
+            row = self.db.execute("SELECT settings FROM games ORDER BY id DESC LIMIT 1").fetchone()
+            return None if row is None else dict(json.loads(row[0]))
+        except (sqlite3.Error, ValueError):
+            return None
 
-    def unfinished(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The settings and last step of the newest unfinished game, to resume it."""
-        row = self.db.execute(
-            "SELECT g.id, g.settings, s.n, s.record FROM games g JOIN steps s ON s.game_id = g.id "
-            "WHERE g.finished = 0 ORDER BY g.id DESC, s.n DESC LIMIT 1"
+    def _flush(self) -> None:
+        """Write what waits, in one transaction; on failure keep it and try again later."""
+        if self.problem is not None and self.clock() < self._retry_at:
+            return
+        if self.db is None:
+            self._connect(0.0)
+            if self.db is None:
+                return
+        game_id, n = self.game_id, self.n
+        try:
+            with self.db:
+                for op in self._queue:
+                    if op[0] == "begin":
+                        cur = self.db.execute(
+                            "INSERT INTO games (game, settings, started) VALUES (?, ?, ?)",
+                            (op[1], op[2], time.time()),
+                        )
+                        game_id, n = cur.lastrowid, 0
+                    elif op[0] == "step":
+                        n += 1
+                        self.db.execute(
+                            "INSERT INTO steps (game_id, n, record, shown) VALUES (?, ?, ?, ?)",
+                            (game_id, n, op[1], op[2]),
+                        )
+                    elif op[0] == "shown":
+                        self.db.execute(
+                            "UPDATE steps SET shown = ? WHERE game_id = ? AND n = ?",
+                            (op[1], game_id, n),
+                        )
+                    else:  # finish, or abandon
+                        self.db.execute(
+                            "UPDATE games SET finished = ? WHERE id = ?", (op[1], game_id)
+                        )
+        except sqlite3.Error as exc:
+            why = self._why(exc)
+            if isinstance(exc, sqlite3.ProgrammingError) or _damaged(exc):
+                self._close()  # reopened (and damage set aside) at the next attempt
+            self._unsaved(why)
+            return
+        self.game_id, self.n = game_id, n
+        self._queue = []
+        self._acknowledge()
+        if self.problem is not None:
+            log.warning("the journal %s is written again", self.path)
+            self.problem = None
+
+    def _acknowledge(self) -> None:
+        """The step now on disk, in the sidecar (best effort: it only ever lags)."""
+        try:
+            fd = os.open(self.ack_path, os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                os.pwrite(fd, f"{self.game_id:>20} {self.n:>20}\n".encode(), 0)
+            finally:
+                os.close(fd)
+        except OSError:
+            pass
+
+    # -- reading -----------------------------------------------------------------------
+    def unfinished(self) -> Saved | None:
+        """The newest unfinished game at its last good step, to resume it; None if none."""
+        if self.db is None:
+            return None
+        try:
+            return self._unfinished(self.db)
+        except sqlite3.Error as exc:
+            if _damaged(exc):
+                self._close()
+                self._set_aside_file(str(exc))
+                self._connect(LOCK_WAIT)
+            else:
+                self._unsaved(self._why(exc))
+            return None
+
+    def _unfinished(self, db: sqlite3.Connection) -> Saved | None:
+        row = db.execute(
+            "SELECT g.id, g.game, CAST(g.settings AS BLOB) FROM games g WHERE g.finished = 0 "
+            "AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id) ORDER BY g.id DESC LIMIT 1"
         ).fetchone()
         if row is None:
             return None
-        self.game_id, settings, self.n, record = row
-        return json.loads(settings), json.loads(record)
+        game_id, name, raw = row
+        try:
+            settings = _decode(raw)
+            if not isinstance(settings, dict):
+                raise ValueError("not settings")
+        except ValueError as exc:
+            self._set_game_aside(game_id, name, f"its settings: {exc}")
+            return None
+        steps = db.execute(
+            "SELECT n, CAST(record AS BLOB), CAST(shown AS BLOB) FROM steps "
+            "WHERE game_id = ? ORDER BY n DESC",
+            (game_id,),
+        ).fetchall()
+        last = steps[0][0]
+        first_error = ""
+        for n, record, shown in steps:
+            try:
+                game = restore(upgrade(_decode(record)))
+                game.public_view()  # a record that restores must also play on
+                saved = Saved(settings, game, _shown(shown))
+            except Exception as exc:  # any damage to a record: tried, then set aside
+                first_error = first_error or f"step {n}: {str(exc) or type(exc).__name__}"
+                continue
+            self.game_id, self.n = game_id, last
+            self._begun = (name, json.dumps(settings, sort_keys=True))
+            self._last = (json.dumps(game.to_record(), sort_keys=True), None)
+            if n != last:
+                self._tell(
+                    STEP_SKIPPED,
+                    f"the saved {name} game (game {game_id}) could not be resumed at "
+                    f"{first_error}: resumed at step {n}",
+                )
+                saved.shown = None
+            return saved
+        self._set_game_aside(game_id, name, first_error)
+        return None
+
+    def _set_game_aside(self, game_id: int, name: str, why: str) -> None:
+        assert self.db is not None
+        try:
+            with self.db:
+                self.db.execute("UPDATE games SET finished = ? WHERE id = ?", (SET_ASIDE, game_id))
+        except sqlite3.Error as exc:
+            log.warning("cannot mark game %d as set aside: %s", game_id, exc)
+        self._tell(
+            GAME_ASIDE,
+            f"the saved {name} game could not be resumed ({why}): kept aside in {self.path.name} "
+            f"as game {game_id}, starting clean",
+        )
+        return None
+
+    def _close(self) -> None:
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
 
     def close(self) -> None:
-        self.db.close()
+        self._close()

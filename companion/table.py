@@ -52,13 +52,15 @@ from companion.modes import (
     Setup,
 )
 from companion.setup import Settings, SetupForm
-from companion.store import Journal, JournalError
+from companion.store import Journal
 from companion.ui import game_ui
 from companion.ui.canvas import BODY_LINES, Screen, preload_fonts, render, wrap
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
 __all__ = ["Settings", "Table"]
+
+UNSAVED = "! "  # marks the status line while the journal cannot be written
 
 log = logging.getLogger("companion.table")
 
@@ -120,15 +122,28 @@ class Table:
 
     def resume(self) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none."""
-        if self.journal is None or (found := self.journal.unfinished()) is None:
+        found = None if self.journal is None else self.journal.unfinished()
+        self._journal_news()
+        if found is None:
+            if self.notices:
+                self._enter(self.mode)  # what the journal said, over the setup screen
             return False
-        settings, record = found
-        self.last_settings = Settings.from_json(settings) or self.last_settings
-        self.t = translator(settings["lang"])
-        self.ui = game_ui(settings["game"])
-        self.game = restore(record)
-        log.info("resumed a %s game from the journal", settings["game"])
-        self._first_decision()
+        self.last_settings = Settings.from_json(found.settings) or self.last_settings
+        self.t = translator(self.last_settings.lang)
+        self.ui = game_ui(found.game.name)
+        self.game = found.game
+        log.info("resumed a %s game from the journal", found.game.name)
+        try:  # the reveal the power cut interrupted is shown again
+            shown = tuple(Screen.from_json(s) for s in found.shown or ())
+        except ValueError as exc:
+            log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
+            shown = ()
+        if shown:
+            self.holder = None
+            self.undo = []
+            self._enter(Announce(shown))
+        else:
+            self._first_decision()
         return True
 
     def _first_decision(self) -> None:
@@ -151,22 +166,35 @@ class Table:
         self._begin_setup()
 
     def _journal(self, write: Callable[..., Any], *args: Any) -> None:
-        """Write to the journal; a failure is shown, and the game goes on in memory."""
-        try:
-            write(*args)
-        except JournalError as exc:
-            log.error("%s", exc)
-            self._notice(self.t("Not saved"), str(exc))
+        """Write to the journal; what it has to say is shown once, and the game goes on."""
+        write(*args)
+        self._journal_news()
 
-    def _saved_step(self) -> None:
+    def _journal_news(self) -> None:
+        if self.journal is not None and self.journal.news:
+            news = self.journal.news[0]
+            self.journal.news.clear()  # the log has every line; the screen the first
+            self._notice(self.t("Journal"), self.t(news.screen))
+
+    def _saved_step(self, shown: list[Screen] | None = None) -> None:
         game = self.game
         if self.journal is None or game is None:
             return
-        if game.over:
-            self._journal(self.journal.step, game.to_record())
+        reveal = [screen.to_json() for screen in shown or ()]
+        if game.over or game.saveable:
+            self._journal(self.journal.step, game.to_record(), reveal)
+        if game.over and not reveal:  # else finished once the last reveal is dismissed
             self._journal(self.journal.finish)
-        elif game.saveable:
-            self._journal(self.journal.step, game.to_record())
+
+    def _reveal_seen(self, left: tuple[Screen, ...]) -> None:
+        """The journal keeps the reveal screens still to show, for a power cut meanwhile."""
+        game = self.game
+        if self.journal is None or game is None:
+            return
+        if not left and game.over:
+            self._journal(self.journal.finish)
+        else:
+            self._journal(self.journal.showing, [s.to_json() for s in left])
 
     # -- moving through the game -----------------------------------------------------
     def _enter(self, mode: Mode) -> None:
@@ -269,8 +297,8 @@ class Table:
         else:
             label = self.ui.choice_label(d, before, choice, str)
             log.info("seat %d: %s %s", seat + 1, d.kind, label)
-        self._saved_step()
         announcements = self.ui.announcements(before, game.public_view(), self.t)
+        self._saved_step(announcements)
         self.handed_over = False
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
@@ -384,6 +412,7 @@ class Table:
             case Cursor(options=options, at=at) if button == "ok":
                 self._act(options[at])
             case Announce(screens) if button == "ok":
+                self._reveal_seen(screens[1:])
                 if len(screens) > 1:
                     self._enter(Announce(screens[1:]))
                 else:
@@ -412,7 +441,13 @@ class Table:
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
         """What the OLED shows now: read from the public view and, on a seat's prompt,
-        that seat's own view only."""
+        that seat's own view only; marked while the journal cannot be written."""
+        shown = self._screen()
+        if self.journal is not None and not self.journal.saving:
+            return dataclasses.replace(shown, status=UNSAVED + shown.status)
+        return shown
+
+    def _screen(self) -> Screen:
         mode = self.mode
         match mode:
             case Notice(pages, _, page):

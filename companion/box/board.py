@@ -114,9 +114,11 @@ class VirtualBoard(Board):
     kind = "virtual"
 
     def __init__(self, pinout: Pinout) -> None:
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        from gpiozero.pins.mock import MockFactory
 
-        super().__init__(pinout, MockFactory(pin_class=MockPWMPin))
+        from companion.box.mockpins import BoundedMockPin
+
+        super().__init__(pinout, MockFactory(pin_class=BoundedMockPin))
 
     def _oled_interface(self) -> VirtualPanel:
         return VirtualPanel(self.pinout.oled.driver)

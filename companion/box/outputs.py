@@ -4,6 +4,10 @@ Blinks and beeps are timed by the table's own schedule rather than
 gpiozero's background threads, so that the same presses give the same
 trace to the millisecond: that is what lets a test prove that every secret
 choice looks and sounds the same.
+
+A running box keeps the last ``TRACE_KEPT`` changes (``trace_limit``), so that
+memory stays flat over days of play; a demo sets ``trace_limit = None`` to keep
+its whole trace, which the swap tests compare.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from companion.box.board import Board
 
 FEEDBACK_BLINK = 0.15  # seconds the status LED lights after a press
 FEEDBACK_BEEP = 0.06  # seconds the buzzer sounds after a press
+TRACE_KEPT = 4096  # changes a running box keeps in its trace
 
 FrameSink = Callable[[Image.Image, float], None]
 
@@ -28,6 +33,7 @@ class Outputs:
         self.board = board
         self.clock = clock
         self.trace: list[str] = []
+        self.trace_limit: int | None = TRACE_KEPT
         self.frame_sinks: list[FrameSink] = []
         self.frames_shown = 0
         self._last_frame: bytes | None = None
@@ -45,6 +51,8 @@ class Outputs:
             return False
         self._levels[device] = value
         self.trace.append(f"{self.clock():.3f} {device} {value}")
+        if self.trace_limit is not None and len(self.trace) >= 2 * self.trace_limit:
+            del self.trace[: -self.trace_limit]  # trimmed in halves: appends stay cheap
         return True
 
     def show(self, image: Image.Image) -> bool:

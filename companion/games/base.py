@@ -87,6 +87,8 @@ class Game:
     choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
     #: every outcome a game can end in, so that statistics show the rare ones at 0%
     outcomes: ClassVar[tuple[str, ...]] = ()
+    #: the shape of ``State`` in saved records; bump it with a migration (companion/migrate.py)
+    FORMAT: ClassVar[int] = 1
     State: ClassVar[type]
 
     s: Any
@@ -244,6 +246,7 @@ class Game:
             )
         return {
             "game": self.name,
+            "format": self.FORMAT,
             "players": self.players,
             "options": dict(self.options),
             "rng": rng_state(self.rng),

@@ -10,6 +10,7 @@ import textwrap
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -48,6 +49,24 @@ class Screen:
     keys: str = ""
     big: str | None = None
     extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The screen as JSON (the journal keeps a reveal's screens as the table saw them)."""
+        return {"status": self.status, "body": list(self.body), "keys": self.keys, "big": self.big}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Screen:
+        """The screen ``to_json`` gave; ValueError when ``data`` is not one."""
+        status, body, keys, big = (data.get(k) for k in ("status", "body", "keys", "big"))
+        if not (
+            isinstance(status, str)
+            and isinstance(body, list)
+            and all(isinstance(line, str) for line in body)
+            and isinstance(keys, str)
+            and (big is None or isinstance(big, str))
+        ):
+            raise ValueError("not a screen")
+        return cls(status, tuple(body), keys, big)
 
 
 def wrap(text: str, width: int = COLUMNS) -> list[str]:
