@@ -29,6 +29,7 @@ from typing import Any
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Game, IllegalMove, new_game, restore
+from companion.handset_vote import RoomBallot
 from companion.store import Journal, JournalError
 from companion.ui.canvas import Screen, preload_fonts, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
@@ -87,7 +88,7 @@ class Table:
         self.guard_until = 0.0
         self.games_started = 0
         self.ballot_no = 0
-        self.handset_seats: tuple[int, ...] = ()
+        self.vote: RoomBallot | None = None  # a secret A/B choice open on the handsets
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -199,49 +200,54 @@ class Table:
             self.final_page = 0
             self._enter("over")
             log.info("game over: %s", self.game.public_view()["result"])
-        elif self._on_handsets(d):
-            self._enter_handsets(d)
-        elif d.seats[0] != self.holder:
-            self._enter("handoff")
         else:
-            self._enter_choice()
+            self._open_ballot(d)
+            if (seat := self._seat()) is None:
+                self._enter("handsets")  # everyone left votes on a handset
+            elif seat != self.holder:
+                self._enter("handoff")
+            else:
+                self._enter_choice()
 
-    def _on_handsets(self, d: Any) -> bool:
-        """A secret A/B choice whose every seat has a handset plugged in."""
-        handsets = self.box.handsets
-        return (
-            handsets is not None
-            and d.secret
-            and d.kind != "peek"
-            and self.ui.choice_buttons(d) is not None
-            and set(d.seats) <= handsets.seats()
-        )
+    def _seat(self) -> int | None:
+        """The seat the box serves: with a ballot on the handsets, the next one without."""
+        assert self.game is not None and self.game.decision is not None
+        seats = self.game.decision.seats
+        return seats[0] if self.vote is None else self.vote.box_seat(seats)
 
-    def _enter_handsets(self, d: Any) -> None:
-        """Everyone asked votes at once on their own pad; the box only counts."""
-        assert self.box.handsets is not None
+    def _open_ballot(self, d: Any) -> None:
+        """A secret A/B choice opens on the handsets of the seats whose pad answers."""
+        room = self.box.handsets
+        if self.vote is not None or room is None or not d.secret or d.kind == "peek":
+            return
+        if self.ui.choice_buttons(d) is None:
+            return
         self.ballot_no = self.ballot_no % 255 + 1
-        self.handset_seats = tuple(d.seats)
-        self.box.handsets.ask(d.seats, self.ballot_no)
-        self._enter("handsets")
+        vote = RoomBallot(room, d.kind, d.seats, self.ballot_no)
+        self.vote = vote if vote.remote else None
 
     def _handset_votes(self) -> None:
-        handsets = self.box.handsets
-        if handsets is None:
+        """Play the votes from the handsets; move the box on when seats moved."""
+        room = self.box.handsets
+        if room is None:
             return
-        for vote in handsets.poll():
-            game = self.game
-            d = game.decision if game is not None else None
-            if self.mode != "handsets" or vote.ballot != self.ballot_no or d is None:
-                continue
-            if vote.seat not in d.seats:
+        for line in room.news():
+            self._notice(self.t("Handset refused"), line)
+        game = self.game
+        if self.vote is None or game is None or game.decision is None:
+            room.poll()  # no ballot open: the links still answer and keep their pads
+            return
+        holder = self.holder if self.mode in ("choose", "confirm") else None
+        votes, moved = self.vote.poll(game.decision.seats, holder)
+        for vote in votes:
+            d = game.decision
+            if self.vote is None or d is None or vote.seat not in d.seats:
                 continue
             a, b = self.ui.choice_buttons(d)
             self.box.outputs.feedback()
-            ballot, seats = self.ballot_no, self.handset_seats
             self._act(a if vote.button == 0 else b, seat=vote.seat)
-            if self.mode != "handsets" or self.ballot_no != ballot:
-                handsets.done(seats, ballot)
+        if moved and self.vote is not None and self.mode in ("handsets", "handoff"):
+            self._next_decision()
 
     def _enter_choice(self) -> None:
         assert self.game is not None
@@ -263,7 +269,9 @@ class Table:
         game = self.game
         assert game is not None and game.decision is not None
         d = game.decision
-        seat = d.seats[0] if seat is None else seat
+        by_box = seat is None
+        seat = self._seat() if seat is None else seat
+        assert seat is not None
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
@@ -284,20 +292,19 @@ class Table:
             self.undo.append(snapshot)
         for screen in self.announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
+        after = game.decision
+        if self.vote is not None and (
+            after is None or not self.vote.covers(after.seats, after.kind)
+        ):
+            self.vote.close()
+            self.vote = None
         if self.announcements:
             self._enter("announce")
-        elif self.mode == "handsets" and self._same_ballot(d, game.decision):
-            pass  # more votes to come on the handsets
+        elif self.vote is not None and not by_box:
+            pass  # a handset's vote: whoever holds the box carries on
         else:
             self._next_decision()
         return True
-
-    @staticmethod
-    def _same_ballot(before: Any, after: Any) -> bool:
-        """The decision after a vote is the same ballot with fewer seats left to vote."""
-        return (
-            after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
-        )
 
     def _refuse(self, why: str, logged: str | None = None) -> None:
         """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""
@@ -348,8 +355,7 @@ class Table:
         if mode == "setup":
             self._setup_press(button)
         elif mode == "handoff" and button == "ok":
-            assert self.game is not None and self.game.decision is not None
-            self.holder = self.game.decision.seats[0]
+            self.holder = self._seat()
             self._enter_choice()
         elif mode == "choose" and button in ("choice_a", "choice_b"):
             assert self.game is not None and self.game.decision is not None
@@ -430,8 +436,8 @@ class Table:
             return self.announcements[0]
         d = game.decision
         assert d is not None
-        seat = d.seats[0]
-        if self.mode == "handsets":
+        seat = self._seat()
+        if self.mode == "handsets" and self.vote is not None:
             return Screen(
                 status,
                 (
@@ -441,9 +447,10 @@ class Table:
                     ),
                 ),
                 t("{n} of {m} in").format(
-                    n=len(self.handset_seats) - len(d.seats), m=len(self.handset_seats)
+                    n=len(self.vote.seats) - len(d.seats), m=len(self.vote.seats)
                 ),
             )
+        assert seat is not None
         if self.mode == "handoff":
             tracker = getattr(self.ui, "tracker", None)  # a track the status line has no room for
             return Screen(
