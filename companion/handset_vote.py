@@ -5,8 +5,9 @@ box as usual, and a seat whose device goes silent (for handsets,
 ``companion.box.handsets.SILENT`` seconds without a frame) passes the box for
 itself alone, while the rest keep voting where they are. A device found
 during the ballot (a box that restarted and has just heard its pads) takes
-over a seat that has not taken the box yet. Nothing here sees what a vote was until the table plays it, and
-nothing is shown or logged about a vote but that its seat voted.
+over a seat that has not taken the box yet. Nothing here sees what a vote
+was until the table plays it, and nothing is shown or logged about a vote
+but that its seat voted.
 
 The table drives a ``RoomBallot`` through four calls: ``box_seat`` (whom the
 box serves next), ``poll`` (votes to play, and whether the seats moved),
