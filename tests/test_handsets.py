@@ -3,8 +3,8 @@
 import logging
 import os
 import pty
-import select
 import random
+import select
 import subprocess
 import sys
 import tty
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion.box import Box, VirtualClock
 from companion.box import protocol as p
 from companion.box.board import open_board
-from companion.box.handsets import SILENT, HandsetError, HandsetLink, Handsets
+from companion.box.handsets import SILENT, HandsetLink, Handsets
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK

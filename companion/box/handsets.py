@@ -11,9 +11,9 @@ another seat, or a second pad for a seat already held, is refused and told
 about in one line. The box asks every port WHO when it opens it and whenever
 a pad has been quiet for ``PING`` seconds, so pads are found again after the
 box restarts and a pad that stops answering shows as silent after ``SILENT``.
-A write that cannot go out within ``WRITE_TIMEOUT`` (a pad that stopped
-reading) is dropped, and the link holds its writes for ``STALL`` seconds:
-the table's loop never waits on a pad.
+A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
+two in a row (a pad that stopped reading) the link holds its writes for
+``STALL`` seconds: the table's loop never waits long on a pad.
 
 Nothing here logs what a vote was: only that a seat voted.
 """
@@ -37,8 +37,8 @@ RESEND = 0.2  # seconds before an unacknowledged frame is sent again
 REOPEN = 1.0  # seconds between tries to reopen a port that went away
 PING = 1.0  # a pad quiet this long is asked WHO; its HELLO shows it is alive
 SILENT = 5.0  # a pad not heard from this long is silent: its seat passes the box
-WRITE_TIMEOUT = 0.02  # wall-clock seconds a write may block (pyserial's write_timeout)
-STALL = 1.0  # after a write timed out, the link writes nothing for this long
+WRITE_TIMEOUT = 0.05  # wall-clock seconds a write may block (pyserial's write_timeout)
+STALL = 1.0  # after two writes in a row timed out, the link writes nothing for this long
 
 
 class HandsetError(ValueError):
@@ -92,7 +92,9 @@ class HandsetLink:
         self.asked_at = float("-inf")
         self.stalled_until = float("-inf")
         self.garbled = 0
-        self.timeouts = 0
+        self.timeouts = 0  # writes that timed out
+        self.streak = 0  # of them, in a row
+        self.stalled = False  # said once until a write goes through again
         self.refused: str | None = None  # the last refusal, said once
         self.news: list[str] = []  # refusals not yet shown at the table
         self._open()
@@ -135,14 +137,22 @@ class HandsetLink:
         try:
             self.port.write(frame)
         except serial.SerialTimeoutException:
+            # One timeout can be the box's own slowness (pyserial checks the clock
+            # after writing); two in a row is a pad that stopped reading.
             self.timeouts += 1
-            self.stalled_until = now + STALL
-            if self.timeouts == 1:
-                log.warning("handset %s is not reading: writes to it are dropped", self.url)
-            with contextlib.suppress(serial.SerialException, OSError):
-                self.port.reset_output_buffer()  # no half frame left waiting on the line
+            self.streak += 1
+            if self.streak >= 2:
+                self.stalled_until = now + STALL
+                if not self.stalled:
+                    log.warning("handset %s is not reading: writes to it are dropped", self.url)
+                self.stalled = True
+                with contextlib.suppress(serial.SerialException, OSError):
+                    self.port.reset_output_buffer()  # no half frame left waiting on the line
         except (serial.SerialException, OSError) as exc:
             self._lost(exc)
+        else:
+            self.streak = 0
+            self.stalled = False
 
     def _send(self, kind: int, body: bytes) -> None:
         if self.seat is None:
