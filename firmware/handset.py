@@ -1,8 +1,10 @@
-"""Handset firmware (MicroPython, e.g. a Raspberry Pi Pico on USB).
+"""Handset firmware (MicroPython, e.g. a Raspberry Pi Pico on USB; hardware/handsets.md).
 
 Two buttons (A, B) and one LED. The box asks for a secret vote; the LED
 lights; the first press is the vote, sent until the box acknowledges it; the
-LED then blinks once, the same blink for A and for B, and goes dark.
+LED then blinks once, the same blink for A and for B, and goes dark. The
+box's WHO is answered with a HELLO; a WHO from a new session (the box
+restarted) drops the old box's ballot.
 
 Copy this file as main.py, companion/box/protocol.py as protocol.py and a
 config.py holding ``SEAT = n`` (1-based, as printed on the pad) to the board:
