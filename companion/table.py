@@ -215,16 +215,19 @@ class Table:
         seats = self.game.decision.seats
         return seats[0] if self.vote is None else self.vote.box_seat(seats)
 
-    def _open_ballot(self, d: Any) -> None:
-        """A secret A/B choice opens on the handsets of the seats whose pad answers."""
+    def _ballot_due(self, d: Any) -> bool:
+        """A secret A/B choice, not open yet, with a pad answering for one of its seats."""
         room = self.box.handsets
         if self.vote is not None or room is None or not d.secret or d.kind == "peek":
-            return
-        if self.ui.choice_buttons(d) is None:
-            return
-        self.ballot_no = self.ballot_no % 255 + 1
-        vote = RoomBallot(room, d.kind, d.seats, self.ballot_no)
-        self.vote = vote if vote.remote else None
+            return False
+        return self.ui.choice_buttons(d) is not None and bool(room.seats() & set(d.seats))
+
+    def _open_ballot(self, d: Any) -> None:
+        """The ballot opens on the handsets of the seats whose pad answers."""
+        if self._ballot_due(d):
+            assert self.box.handsets is not None
+            self.ballot_no = self.ballot_no % 255 + 1
+            self.vote = RoomBallot(self.box.handsets, d.kind, d.seats, self.ballot_no)
 
     def _handset_votes(self) -> None:
         """Play the votes from the handsets; move the box on when seats moved."""
@@ -236,6 +239,8 @@ class Table:
         game = self.game
         if self.vote is None or game is None or game.decision is None:
             room.poll()  # no ballot open: the links still answer and keep their pads
+            if self.mode == "handoff" and game is not None and self._ballot_due(game.decision):
+                self._next_decision()  # pads just found (the box started): they take the vote
             return
         holder = self.holder if self.mode in ("choose", "confirm") else None
         votes, moved = self.vote.poll(game.decision.seats, holder)
