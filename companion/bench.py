@@ -41,7 +41,8 @@ def percentile(values: list[float], p: float) -> float:
 
 def press_to_frame(seed: int = 1) -> dict[str, Any]:
     """Wall time from pin edge to ``display()``, for every press that changed the screen."""
-    box = open_box("virtual", clock=VirtualClock())
+    clock = VirtualClock()
+    box = open_box("virtual", clock=clock)
     latencies: list[float] = []
     frames: list[Image.Image] = []
     pressed_at: list[float] = []
@@ -57,15 +58,15 @@ def press_to_frame(seed: int = 1) -> dict[str, Any]:
 
     driver.display = handed_to_driver
     table = Table(box, seed=seed)
-    player = Player(box, table, box.clock)
+    player = Player(box, table, clock)
 
     def press(button: str, hold: float = TAP) -> None:
         pressed_at[:] = [time.perf_counter()]
-        box.board.drive(button, True)
+        box.virtual_board.drive(button, True)
         table.step()  # the loop's next turn
         pressed_at.clear()
         player.wait(hold)
-        box.board.drive(button, False)
+        box.virtual_board.drive(button, False)
         player.wait(GAP)
         player.presses += 1
 

@@ -12,6 +12,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.errors import BoardError
+
 BUNDLED = "glasnost_board.json"
 
 
@@ -22,25 +24,25 @@ def load_board(path: str | Path | None = None) -> dict[str, Any]:
         try:
             text = resources.files("companion").joinpath("data", BUNDLED).read_text("utf-8")
         except FileNotFoundError:
-            raise ValueError(f"{where} ({BUNDLED}) is missing from the installation") from None
+            raise BoardError(f"{where} ({BUNDLED}) is missing from the installation") from None
     else:
         where = str(path)
         try:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise ValueError(f"no board file at {where}") from None
+            raise BoardError(f"no board file at {where}") from None
         except IsADirectoryError:
-            raise ValueError(f"{where} is a directory, not a board file") from None
+            raise BoardError(f"{where} is a directory, not a board file") from None
         except UnicodeDecodeError:
-            raise ValueError(f"{where} is not a UTF-8 text file") from None
+            raise BoardError(f"{where} is not a UTF-8 text file") from None
         except OSError as exc:
-            raise ValueError(f"cannot read the board file {where}: {exc.strerror}") from None
+            raise BoardError(f"cannot read the board file {where}: {exc.strerror}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(
+        raise BoardError(
             f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
     if not isinstance(data, dict):
-        raise ValueError(f"{where} must hold a JSON object, not {type(data).__name__}")
+        raise BoardError(f"{where} must hold a JSON object, not {type(data).__name__}")
     return data

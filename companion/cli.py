@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.box.board import BOARDS
+from companion.errors import CompanionError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
 
@@ -19,7 +20,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ValueError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise SettingsError(f"--option takes KEY=VALUE, not {pair!r}")
         options[key] = value
     if "board" in options:
         from companion.boards import load_board
@@ -38,11 +39,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Any:
+    """The settings of ``--game``, checked before any part of the box is opened."""
     from companion.games import game_class
     from companion.table import Settings
 
-    players = args.players or game_class(args.game).min_players
-    return Settings(args.game, players, args.lang, _options(args.option))
+    game = game_class(args.game)
+    players = game.min_players if args.players is None else args.players
+    options = _options(args.option)
+    game.checked_settings(players, options)
+    return Settings(args.game, players, args.lang, options)
+
+
+def _check_run_args(args: argparse.Namespace) -> None:
+    """Refuse options that do not go together, before anything is opened."""
+    if args.journal is not None and args.no_journal:
+        raise SettingsError("--journal and --no-journal do not go together: keep one")
+    if args.game is None:
+        given = [name for name in ("players", "option") if getattr(args, name)]
+        if given:
+            raise SettingsError(
+                f"--{given[0]} needs --game (without it the box asks at its setup screen)"
+            )
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -52,12 +69,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.store import Journal, default_path
     from companion.table import Table
 
+    _check_run_args(args)
+    settings = _settings(args) if args.game else None
     journal = None if args.no_journal else Journal(args.journal or default_path())
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
-        if args.game:
-            table.start(_settings(args))
+        if settings is not None:
+            table.start(settings)
         elif table.resume():
             pass  # back where the power cut left the table
         if box.virtual and not args.headless:
@@ -84,17 +103,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from companion.demo import play
 
     if args.board != "virtual":
-        raise ValueError("the demo presses buttons by software: it runs on --board virtual only")
+        raise SettingsError("the demo presses buttons by software: it runs on --board virtual only")
+    settings = _settings(args)
     box = open_box("virtual", pinout=_pinout(args), clock=VirtualClock())
     if not args.headless:
         from companion.box.terminal import oled_art
 
         box.outputs.frame_sinks.append(
-            lambda image, t: print("\n".join(oled_art(box.board.glass())), "\n")
+            lambda image, t: print("\n".join(oled_art(box.virtual_board.glass())), "\n")
         )
     frames = Path(args.frames) if args.frames else None
     try:
-        run = play(_settings(args), args.seed, frames, args.bots, box=box)
+        run = play(settings, args.seed, frames, args.bots, box=box)
     finally:
         box.close()
     table = run.table
@@ -143,7 +163,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     try:
         Path(args.svg).write_text(board_svg(board), encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"cannot write {args.svg}: {exc.strerror}") from None
+        raise CompanionError(f"cannot write {args.svg}: {exc.strerror}") from None
     print(f"{board.name}: {len(board.crises)} crises, {len(board.seat_crises)} seats -> {args.svg}")
     return 0
 
@@ -269,6 +289,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
-    except ValueError as exc:
+    except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

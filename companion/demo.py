@@ -65,9 +65,9 @@ class Player:
         self.table.step()
 
     def press(self, button: str, hold: float = TAP) -> None:
-        self.box.board.drive(button, True)
+        self.box.virtual_board.drive(button, True)
         self.wait(hold)
-        self.box.board.drive(button, False)
+        self.box.virtual_board.drive(button, False)
         self.wait(GAP)
         self.presses += 1
 
@@ -132,7 +132,7 @@ def play(
         frames_dir.mkdir(parents=True, exist_ok=True)
 
     def keep_frame(_: Image.Image, t: float) -> None:
-        image = box.board.glass()  # what the driver really lit, not what it was handed
+        image = box.virtual_board.glass()  # what the driver really lit, not what it was handed
         run.frames.append(image.tobytes())
         if frames_dir is not None:
             image.save(frames_dir / f"frame-{len(run.frames):04d}.png")

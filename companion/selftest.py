@@ -42,9 +42,9 @@ def run(box: Box, wait: Callable[[float], None], say: Callable[[str], None]) -> 
         out.show(render(Screen("Self test", (f"Press {button.upper()}",), "one button at a time")))
         box.inputs.clear()
         if box.virtual:
-            box.board.drive(button, True)
+            box.virtual_board.drive(button, True)
             wait(STEP)
-            box.board.drive(button, False)
+            box.virtual_board.drive(button, False)
         waited = 0.0
         got = None
         while waited < TIMEOUT and got is None:

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from companion.bots import make_bots, play_out
+from companion.errors import SettingsError
 from companion.games import game_class, new_game
 
 
@@ -21,7 +22,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games; the same seed gives the same numbers (but for the speed)."""
     if games < 1:
-        raise ValueError("--games must be at least 1")
+        raise SettingsError("--games must be at least 1")
     master = random.Random(seed)
     outcomes: Counter[str] = Counter()
     sums: dict[str, float] = {}

@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.errors import JournalError
+
 log = logging.getLogger("companion.store")
 
 SCHEMA = """
@@ -44,19 +46,19 @@ def default_path() -> Path:
     return Path(base) / "journal.sqlite"
 
 
-class JournalError(RuntimeError):
-    """The journal cannot be opened or written; the message says where and why."""
-
-
 class Journal:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise JournalError(f"cannot create {self.path.parent}: {exc.strerror}") from None
+            raise JournalError(
+                f"cannot create the journal's folder {self.path.parent}: {exc.strerror}"
+            ) from None
         try:
             self.db = self._open()
+        except sqlite3.OperationalError as exc:  # not a damaged file: one that cannot be opened
+            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
             self.path.rename(aside)

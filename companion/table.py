@@ -174,13 +174,13 @@ class Table:
             if self.setup_row + 1 < len(self.setup_rows):
                 self.setup_row += 1
             else:
-                values = dict(self.setup_values)
+                chosen = dict(self.setup_values)
                 self.start(
                     Settings(
-                        game=values.pop("game"),
-                        players=values.pop("players"),
-                        lang=values.pop("lang"),
-                        options=values,
+                        game=chosen.pop("game"),
+                        players=chosen.pop("players"),
+                        lang=chosen.pop("lang"),
+                        options=chosen,
                     )
                 )
         elif button == "back" and self.setup_row > 0:

@@ -669,6 +669,83 @@ def test_s5_a_failed_coup_uses_a_token_then_the_other_leader_is_asked(players):
     assert not g.over
 
 
+RULE_5_5 = "Each faction has 1/2/3 coup attempts (4-6/7-9/10-12 players)"
+
+
+def test_rule_5_5_at_5_players_a_failed_gorbachev_is_not_asked_at_the_next_reform():
+    """5.5: "Each faction has 1/2/3 coup attempts (4-6/7-9/10-12 players)"."""
+    g = example_gorbachev_fails()
+    answer_all(g, "coup_offer", {"rest": "no"})  # Kryuchkov declines
+    assert g.decision.kind == "sit"
+    drive_to_first_coup_offer(g)  # a unanimous Yes: a reform
+    view = g.public_view()
+    assert view["crises"][view["crisis"]]["policy"]["direction"] == "reform"
+    assert view["asking"] == "Kryuchkov", RULE_5_5  # Gorbachev's one attempt is used
+    answer_all(g, "coup_offer", {"rest": "no"})
+    assert g.decision.kind == "sit"  # nobody else is asked
+
+
+def play_one_leader_tries(g, vote_all, trier, record_at=None):
+    """Every vote is ``vote_all`` (a unanimous policy change); ``trier``, when asked, goes
+    for a coup that fails; the other leader always declines. Returns how often each was
+    asked, and the game's record when ``trier`` has made ``record_at`` attempts."""
+    asked = Counter()
+    record = None
+    while (d := g.decision) is not None:
+        if d.kind == "coup_offer":
+            leader = g.public_view()["asking"]
+            asked[leader] += 1
+            answer = "coup" if leader == trier else "no"
+            answer_all(g, "coup_offer", {holder(g, leader): answer, "rest": "no"})
+        elif d.kind == "coup_name":
+            g.act(d.seats[0], "done")
+        elif d.kind == "coup_vote":
+            answer_all(g, "coup_vote", {"rest": "no"})
+            if asked[trier] == record_at:
+                record = json.loads(json.dumps(g.to_record()))
+        elif d.kind == "sit":
+            g.act(d.seats[0], d.options[0])
+        else:
+            answer_all(g, d.kind, {"rest": vote_all})
+    return asked, record
+
+
+@pytest.mark.parametrize(("players", "attempts"), [(5, 1), (8, 2), (11, 3)])
+@pytest.mark.parametrize(
+    ("vote_all", "trier", "other"),
+    [("yes", "Gorbachev", "Kryuchkov"), ("no", "Kryuchkov", "Gorbachev")],
+)
+def test_rule_5_5_each_faction_has_only_its_own_coup_attempts(
+    players, attempts, vote_all, trier, other
+):
+    """5.5: "Each faction has 1/2/3 coup attempts (4-6/7-9/10-12 players)": a leader whose
+    faction failed that often is not asked again (at 8 and 11, while coup tokens are left)."""
+    g = started(players=players, seed=5)
+    asked, _ = play_one_leader_tries(g, vote_all, trier)
+    view = g.public_view()
+    assert asked[trier] == attempts, RULE_5_5
+    changes = sum(c["policy"] is not None for c in view["crises"])
+    assert changes > attempts  # policy changes went on after the last attempt
+    assert asked[other] == changes  # the other faction is still asked every time
+    faction = faction_of(trier)
+    assert view["coup_tokens"]["used"][faction] == attempts
+    assert view["coup_tokens"]["left"] == view["coup_tokens"]["total"] - attempts
+    assert g.result.outcome == "end game"
+
+
+@pytest.mark.parametrize("players", [5, 8, 11])
+def test_rule_5_5_a_restored_game_still_knows_the_attempts_used(players):
+    """The attempts used are the coup tokens a faction moved, already in every saved record."""
+    attempts = {5: 1, 8: 2, 11: 3}[players]
+    g = started(players=players, seed=5)
+    _, record = play_one_leader_tries(g, "yes", "Gorbachev", record_at=attempts)
+    assert record is not None
+    resumed = restore(record)
+    asked, _ = play_one_leader_tries(resumed, "yes", "Gorbachev")
+    assert asked["Gorbachev"] == 0 and asked["Kryuchkov"] > 0, RULE_5_5
+    assert resumed.public_view() == g.public_view()
+
+
 def test_refusals_name_the_purge_rule():
     g = example_to_berlin_vote()
     vote(g, {MEDAL: "no", BEAR: "yes", DOLL: "yes"})

@@ -48,7 +48,7 @@ def test_faction_bots_differ_from_random_bots():
 
 def test_bad_arguments_get_a_clear_message(capsys):
     assert main(["simulate", "gulag", "--players", "3", "--games", "2"]) == 2
-    assert "gulag is for 5 to 10 players" in capsys.readouterr().err
+    assert "Gulag is for 5 to 10 players" in capsys.readouterr().err
     assert main(["simulate", "gulag", "--games", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
     assert main(["simulate", "gulag", "--option", "deck=es"]) == 2

@@ -1,28 +1,33 @@
 """The virtual box in a terminal, driven over a pseudo-terminal as over SSH."""
 
 import codecs
+import fcntl
 import os
 import pty
 import re
 import select
 import shutil
+import struct
 import subprocess
 import sys
+import tarfile
+import termios
 import time
 from pathlib import Path
 
 import pytest
 
-from companion.box.terminal import art_pixels, oled_art, split_keys
+from companion.box.terminal import COLUMNS, ROWS, art_pixels, oled_art, split_keys
 from companion.ui.canvas import Screen, render
 
 ROOT = Path(__file__).resolve().parents[1]
-ART = re.compile(r"^[ ▀▄█]{128}$")
+ART = re.compile(r"^([\u2800-\u28ff]{64}) │")
 
 
 def test_art_round_trips_every_pixel():
     image = render(Screen("Turn 1/7 Canal 0", ("Siège 4: Колхоз é è ç",), "OK"))
     assert art_pixels(oled_art(image)).tobytes() == image.tobytes()
+    assert [len(line) for line in oled_art(image)] == [64] * 16  # braille: 2 x 4 pixels a cell
 
 
 def test_escape_sequences_stay_whole():
@@ -32,10 +37,12 @@ def test_escape_sequences_stay_whole():
 class Pty:
     """A program on a pseudo-terminal: type keys, read the last screen it drew."""
 
-    def __init__(self, argv, cwd=ROOT, env=None):
+    def __init__(self, argv, cwd=ROOT, env=None, size=(COLUMNS, ROWS)):
         # subprocess forks and execs in C: no Python code (or lock held by another
         # thread of the test process) runs in the child before the program starts.
         self.fd, child_end = pty.openpty()
+        columns, rows = size
+        fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.process = subprocess.Popen(
             argv,
             cwd=cwd,
@@ -65,15 +72,21 @@ class Pty:
                 break
             self.buffer += chunk
 
+    def frames(self, since=0):
+        """Every complete picture drawn after ``since`` characters of output: (art, lines)."""
+        drawn = []
+        for frame in self.buffer[since:].split("\x1b[H"):
+            text = frame.replace("\x1b[K", "").replace("\x1b[J", "").replace("\x1b[?25h", "")
+            lines = [line.rstrip("\r") for line in text.split("\n")]
+            art = [m.group(1) for line in lines if (m := ART.match(line))]
+            if len(art) == 16:
+                drawn.append((art, lines))
+        return drawn
+
     def screen(self):
-        """The last complete OLED picture drawn, as art lines."""
-        frames = self.buffer.split("\x1b[H")
-        for frame in reversed(frames):
-            lines = [line.replace("\x1b[K", "").rstrip("\r") for line in frame.split("\n")]
-            art = [line for line in lines if ART.match(line)]
-            if len(art) == 32:
-                return art, "\n".join(lines)
-        return None, ""
+        """The last complete OLED picture drawn, as art lines, and the whole terminal's text."""
+        drawn = self.frames()
+        return (drawn[-1][0], "\n".join(drawn[-1][1])) if drawn else (None, "")
 
     def wait_for(self, expected, seconds=60):
         """Read until the screen shows ``expected`` (a Screen), or fail."""
@@ -133,7 +146,52 @@ def test_the_virtual_box_runs_in_a_terminal_and_keys_press_its_buttons(tmp_path)
     term.type("\x1b[A")  # Up: 8 players
     term.wait_for(setup_screen(1, ["Gulag", 8, "by the box", "English", "English"]))
     _, text = term.screen()
-    assert "key: up" in text and "bar [□□□□□□□□□□]" in text
+    lines = text.split("\n")
+    # The whole box fits 80 x 24: the panel, the LEDs beside it, the keys below.
+    assert len(lines) < ROWS and max(map(len, lines)) <= COLUMNS
+    assert lines[0].endswith("│ A ○  B ○") and lines[2].endswith("│ □□□□□□□□□□")
+    assert lines[-1].startswith("↑↓/ws move")
+    term.type("q")
+    assert term.finish() == 0
+
+
+def after_a_secret_press(tmp_path, key):
+    """What the terminal draws once a seat presses ``key`` at its secret screen."""
+    run = ["run", "--board", "virtual", "--seed", "1", "--game", "politburo", "--no-journal"]
+    term = Pty(
+        [sys.executable, "-m", "companion", *run],
+        env={"COMPANION_DATA": str(tmp_path)},
+    )
+    for _ in range(2):  # past the hand-over, to seat 1's secret role
+        term.type("\r")
+    term.read(1.0)
+    before = len(term.buffer)
+    term.type(key)
+    term.read(1.5)  # the press's blink and beep come and go
+    drawn = term.frames(before)
+    term.type("q")
+    assert term.finish() == 0
+    return drawn
+
+
+def test_onlookers_cannot_tell_an_a_press_from_a_b_press(tmp_path):
+    a = after_a_secret_press(tmp_path, "a")
+    b = after_a_secret_press(tmp_path, "b")
+    assert a and b, "no picture drawn after the press"
+    assert a[-1] == b[-1]  # the whole terminal, LEDs and all
+    assert {tuple(art) for art, _ in a} == {tuple(art) for art, _ in b}
+    assert not any("choice_" in line for _, lines in a + b for line in lines)
+
+
+def test_a_terminal_too_small_is_told_the_size_the_box_needs(tmp_path):
+    term = Pty(
+        [sys.executable, "-m", "companion", "run", "--board", "virtual", "--no-journal"],
+        env={"COMPANION_DATA": str(tmp_path)},
+        size=(60, 20),
+    )
+    term.read(3.0)
+    assert "The box needs 80 x 24 characters; this terminal has 60 x 20." in term.buffer
+    assert term.screen() == (None, "")
     term.type("q")
     assert term.finish() == 0
 
@@ -152,3 +210,13 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
     term.wait_for(setup_screen(0, DEFAULTS), seconds=900)  # a first install, on a busy machine
     term.type("q")
     assert term.finish(seconds=30) == 0
+    # What a Pi gets: the runtime, none of the test tools.
+    assert (clone / ".venv" / "bin" / "companion").exists()
+    assert not any((clone / ".venv" / "bin" / tool).exists() for tool in ("pytest", "ruff", "mypy"))
+    # and the committed tree in one archive, to copy there without a hosting address.
+    subprocess.run(["make", "-s", "dist"], cwd=clone, check=True, capture_output=True)
+    (archive,) = (clone / "dist").glob("companion-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+    assert {"companion/Makefile", "companion/hardware/pinout.toml"} <= names
+    assert {"companion/systemd/companion.service", "companion/companion/cli.py"} <= names

@@ -178,7 +178,7 @@ class Twin:
             job = view["requisition"]["job"]
             year = twin.public_view()["history"][view["year"] - 1]
             shown = next(r for r in year["requisitions"] if r["job"] == job)["revealed"]
-            cards = next((r["cards"] for r in shown if r["seat"] == seat), [])
+            cards: list[Any] = next((r["cards"] for r in shown if r["seat"] == seat), [])
             done = {
                 c for r in view["requisition"]["revealed"] if r["seat"] == seat for c in r["cards"]
             }

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.box.board import Board, open_board
+from companion.box.board import Board, VirtualBoard, open_board
 from companion.box.clock import VirtualClock, WallClock
 from companion.box.handsets import Handsets
 from companion.box.inputs import Inputs
 from companion.box.outputs import Outputs
 from companion.box.pinout import BUTTONS, Pinout, load_pinout
 
-__all__ = ["Box", "VirtualClock", "WallClock", "open_box"]
+__all__ = ["Box", "VirtualBoard", "VirtualClock", "WallClock", "open_box"]
 
 
 class Box:
@@ -29,7 +29,14 @@ class Box:
 
     @property
     def virtual(self) -> bool:
-        return self.board.kind == "virtual"
+        return isinstance(self.board, VirtualBoard)
+
+    @property
+    def virtual_board(self) -> VirtualBoard:
+        """The board software can press and read back: a demo's, a test's or a terminal's."""
+        if not isinstance(self.board, VirtualBoard):
+            raise RuntimeError("only the virtual board's buttons can be pressed by software")
+        return self.board
 
     def close(self) -> None:
         self.board.close()

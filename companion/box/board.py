@@ -1,25 +1,31 @@
 """The box's parts, built from the pinout: gpiozero devices and luma's OLED driver.
 
 On a Pi they use gpiozero's default pin factory and the I2C bus; off a Pi the
-virtual board puts the very same devices on gpiozero's mock pins (PWM-capable)
-and the OLED driver on an interface that talks to no bus. Everything above
-the pins is the same code either way.
+``VirtualBoard`` puts the very same devices on gpiozero's mock pins
+(PWM-capable) and the OLED driver on an interface that talks to no bus.
+Everything above the pins is the same code either way. Only the virtual
+board has the powers of a test or a terminal, pressing a button by software
+and reading the panel back, as gpiozero keeps those on its mock pins.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gpiozero import PWMLED, Button, Buzzer, LEDBarGraph
+from gpiozero.exc import GPIOZeroError, GPIOZeroWarning
 from PIL import Image
 
 from companion.box.oled import open_oled
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import BUTTONS, Pinout
+from companion.errors import HardwareError
 
 BOARDS = ("auto", "pi", "virtual")
+VIRTUAL_HINT = "or run off the box with --board virtual"
 
 
 def on_a_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
@@ -30,12 +36,38 @@ def on_a_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
 
 
 class Board:
-    """Buttons, the LED bar, two status LEDs, the buzzer and the OLED."""
+    """Buttons, the LED bar, two status LEDs, the buzzer and the OLED, on the Pi's pins and bus."""
 
-    def __init__(self, pinout: Pinout, factory: Any, oled_interface: Any, kind: str) -> None:
-        self.kind = kind
+    kind = "pi"
+
+    def __init__(self, pinout: Pinout, factory: Any = None) -> None:
         self.pinout = pinout
         self.factory = factory
+        try:
+            # gpiozero warns once per pin library it tries: the one error below says it all.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", GPIOZeroWarning)
+                self._open_pins(factory)
+        except GPIOZeroError as exc:
+            raise HardwareError(
+                f"no GPIO access ({exc}): run on a Raspberry Pi as a user of the gpio group, "
+                + VIRTUAL_HINT
+            ) from None
+        try:
+            self.oled_interface = self._oled_interface()
+            self.oled = open_oled(pinout.oled, self.oled_interface)
+        except HardwareError:
+            self.close()
+            raise
+        except OSError as exc:
+            self.close()
+            raise HardwareError(
+                f"no OLED answers at {pinout.oled.address:#x} on I2C bus {pinout.oled.bus} "
+                f"({exc.strerror or exc}): check its wiring against hardware/wiring.md"
+            ) from None
+
+    def _open_pins(self, factory: Any) -> None:
+        pinout = self.pinout
         self.buttons = {
             name: Button(pinout.buttons[name], pull_up=True, pin_factory=factory)
             for name in BUTTONS
@@ -44,8 +76,25 @@ class Board:
         self.status_a = PWMLED(pinout.status_a, pin_factory=factory)
         self.status_b = PWMLED(pinout.status_b, pin_factory=factory)
         self.buzzer = Buzzer(pinout.buzzer, pin_factory=factory)
-        self.oled_interface = oled_interface
-        self.oled = open_oled(pinout.oled, oled_interface)
+
+    def _oled_interface(self) -> Any:
+        """luma's I2C interface on the pinout's bus, or a line saying how to get one."""
+        from luma.core.error import DeviceNotFoundError, DevicePermissionError
+        from luma.core.interface.serial import i2c
+
+        bus = self.pinout.oled.bus
+        try:
+            return i2c(port=bus, address=self.pinout.oled.address)
+        except DeviceNotFoundError:
+            raise HardwareError(
+                f"no I2C bus /dev/i2c-{bus}: turn I2C on (sudo raspi-config nonint do_i2c 0) "
+                "and reboot, " + VIRTUAL_HINT
+            ) from None
+        except DevicePermissionError:
+            raise HardwareError(
+                f"no permission to use /dev/i2c-{bus}: add the user to the i2c group "
+                "(sudo adduser $USER i2c) and log in again, " + VIRTUAL_HINT
+            ) from None
 
     def connect(self, edge: Callable[[str, bool], None]) -> None:
         """Send every raw button edge to ``edge(button, closed)``."""
@@ -53,10 +102,27 @@ class Board:
             button.when_pressed = lambda name=name: edge(name, True)
             button.when_released = lambda name=name: edge(name, False)
 
+    def close(self) -> None:
+        for device in (*self.buttons.values(), self.bar, self.status_a, self.status_b):
+            device.close()
+        self.buzzer.close()
+
+
+class VirtualBoard(Board):
+    """The same parts on mock pins and a virtual panel, which software can press and read."""
+
+    kind = "virtual"
+
+    def __init__(self, pinout: Pinout) -> None:
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        super().__init__(pinout, MockFactory(pin_class=MockPWMPin))
+
+    def _oled_interface(self) -> VirtualPanel:
+        return VirtualPanel(self.pinout.oled.driver)
+
     def drive(self, button: str, closed: bool) -> None:
-        """Close or open a button's contact on the virtual board (what a finger does)."""
-        if self.kind != "virtual":
-            raise RuntimeError("only the virtual board's buttons can be pressed by software")
+        """Close or open a button's contact (what a finger does)."""
         pin = self.factory.pin(self.pinout.buttons[button])
         # Buttons pull up: a closed contact pulls the pin to ground.
         if closed:
@@ -66,16 +132,12 @@ class Board:
 
     def glass(self) -> Image.Image:
         """What the virtual panel lights, decoded from the bytes the driver sent."""
-        if self.kind != "virtual":
-            raise RuntimeError("only the virtual panel can be read back")
-        return self.oled_interface.image()
+        image: Image.Image = self.oled_interface.image()
+        return image
 
     def close(self) -> None:
-        for device in (*self.buttons.values(), self.bar, self.status_a, self.status_b):
-            device.close()
-        self.buzzer.close()
-        if self.kind == "virtual":
-            self.factory.close()
+        super().close()
+        self.factory.close()
 
 
 def open_board(kind: str, pinout: Pinout) -> Board:
@@ -84,12 +146,4 @@ def open_board(kind: str, pinout: Pinout) -> Board:
         raise ValueError(f"no board {kind!r} (boards: {', '.join(BOARDS)})")
     if kind == "auto":
         kind = "pi" if on_a_pi() else "virtual"
-    if kind == "virtual":
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-        panel = VirtualPanel(pinout.oled.driver)
-        return Board(pinout, MockFactory(pin_class=MockPWMPin), panel, kind)
-    from luma.core.interface.serial import i2c
-
-    interface = i2c(port=pinout.oled.bus, address=pinout.oled.address)
-    return Board(pinout, None, interface, kind)
+    return VirtualBoard(pinout) if kind == "virtual" else Board(pinout)

@@ -124,6 +124,7 @@ class VirtualPanel:
         if not self.on:
             return image
         pixels = image.load()
+        assert pixels is not None  # a new image is always loaded
         for page in range(self.pages):
             row = self.ram[page]
             for x in range(self.width):

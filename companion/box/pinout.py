@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.errors import PinoutError
+
 BUTTONS = ("up", "down", "ok", "back", "choice_a", "choice_b", "peek")
 BAR_LEDS = 10
 DRIVERS = ("ssd1306", "sh1106")
@@ -19,10 +21,6 @@ I2C_PINS = {1: (2, 3), 0: (0, 1)}  # bus -> (SDA, SCL)
 USABLE_GPIO = range(2, 28)
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
-
-
-class PinoutError(ValueError):
-    """The pinout file is missing or wrong; the message says where."""
 
 
 @dataclass(frozen=True)

@@ -40,38 +40,63 @@ HOLDS = {"O": "ok"}  # capital O holds OK for two seconds (a new game)
 TAP = 0.08
 HOLD = 2.0
 HELP = "↑↓/ws move  Enter OK  Bksp back  a/b choice  p peek  O hold OK  q quit"
-HALF_BLOCKS = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+BRAILLE = 0x2800
+# The dot of a braille cell (2 pixels wide, 4 high) for each pixel, as Unicode numbers them.
+DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+COLUMNS, ROWS = 80, 24  # the smallest terminal the whole box fits in
 
 
 def oled_art(image: Image.Image) -> list[str]:
-    """The frame as text: one character for two pixel rows, so 128x64 fits 128x32."""
-    bits = image.convert("1").load()
+    """The frame as braille: one character for 2 x 4 pixels, so 128 x 64 fits 64 x 16."""
     width, height = image.size
-    return [
-        "".join(HALF_BLOCKS[(int(bits[x, y] > 0), int(bits[x, y + 1] > 0))] for x in range(width))
-        for y in range(0, height, 2)
-    ]
+    pixels = image.convert("L").tobytes()
+    lines = []
+    for top in range(0, height, 4):
+        cells = [BRAILLE] * (width // 2)
+        for dy, row_dots in enumerate(DOTS):
+            row = pixels[(top + dy) * width : (top + dy + 1) * width]
+            for x, value in enumerate(row):
+                if value:
+                    cells[x >> 1] |= row_dots[x & 1]
+        lines.append("".join(map(chr, cells)))
+    return lines
 
 
 def art_pixels(lines: list[str]) -> Image.Image:
     """Read the art back into an image (how tests check what the terminal shows)."""
-    back = {ch: pair for pair, ch in HALF_BLOCKS.items()}
-    image = Image.new("1", (len(lines[0]), 2 * len(lines)))
+    image = Image.new("1", (2 * len(lines[0]), 4 * len(lines)))
     for row, line in enumerate(lines):
-        for x, ch in enumerate(line):
-            top, bottom = back[ch]
-            image.putpixel((x, 2 * row), top)
-            image.putpixel((x, 2 * row + 1), bottom)
+        for cell, ch in enumerate(line):
+            bits = ord(ch) - BRAILLE
+            for dy, row_dots in enumerate(DOTS):
+                for dx, dot in enumerate(row_dots):
+                    if bits & dot:
+                        image.putpixel((2 * cell + dx, 4 * row + dy), 1)
     return image
 
 
-def led_line(box: Box) -> str:
+def leds(box: Box, held: set[str]) -> list[str]:
+    """The LEDs, the buzzer and any button held down, to stand beside the panel.
+
+    Nothing here says which button was pressed last: onlookers must not learn
+    an A from a B. A held PEEK shows, as a finger on the real button would.
+    """
     level = box.outputs.level
-    bar = "".join("■" if i < level("bar") else "□" for i in range(10))
-    a = "●" if level("status_a") else "○"
-    b = "◐" if level("status_b") else "○"
-    buzz = "♪" if level("buzzer") else " "
-    return f"bar [{bar}]  A {a}  B {b}  {buzz}"
+    return [
+        f"A {'●' if level('status_a') else '○'}  B {'◐' if level('status_b') else '○'}",
+        "",
+        "".join("■" if i < level("bar") else "□" for i in range(10)),
+        "",
+        "♪" if level("buzzer") else "",
+        "",
+        *(f"{button.upper()} held" for button in sorted(held)),
+    ]
+
+
+def panel(art: list[str], side: list[str]) -> list[str]:
+    """The panel with the LEDs beside it and the keys below: at most 80 x 23 characters."""
+    rows = [f"{line} │ {side[i] if i < len(side) else ''}" for i, line in enumerate(art)]
+    return [*rows, "", HELP]
 
 
 class Terminal:
@@ -83,12 +108,11 @@ class Terminal:
         self.out = out or sys.stdout
         self.releases: dict[str, float] = {}
         self.toggled: set[str] = set()
-        self.last_key = ""
         self.frame: list[str] = []
         box.outputs.frame_sinks.append(lambda image, t: self._new_frame())
 
     def _new_frame(self) -> None:
-        self.frame = oled_art(self.box.board.glass())
+        self.frame = oled_art(self.box.virtual_board.glass())
 
     def key(self, text: str) -> bool:
         """One key from the keyboard; False to quit."""
@@ -99,30 +123,35 @@ class Terminal:
             button = TOGGLES[text]
             down = button not in self.toggled
             self.toggled.symmetric_difference_update({button})
-            self.box.board.drive(button, down)
-            self.last_key = f"{button} {'held' if down else 'released'}"
+            self.box.virtual_board.drive(button, down)
         elif text in HOLDS:
             button = HOLDS[text]
-            self.box.board.drive(button, True)
+            self.box.virtual_board.drive(button, True)
             self.releases[button] = now + HOLD
-            self.last_key = f"{button} held"
         elif text in KEYS:
             button = KEYS[text]
-            self.box.board.drive(button, True)
+            self.box.virtual_board.drive(button, True)
             self.releases[button] = now + TAP
-            self.last_key = button
         return True
 
     def release_due(self) -> None:
         now = self.box.clock.now()
         for button, at in list(self.releases.items()):
             if now >= at:
-                self.box.board.drive(button, False)
+                self.box.virtual_board.drive(button, False)
                 del self.releases[button]
 
+    def lines(self) -> list[str]:
+        """What the terminal shows: the panel, the LEDs beside it, the keys below."""
+        return panel(self.frame, leds(self.box, self.toggled))
+
     def draw(self) -> None:
-        lines = ["\x1b[H", *self.frame, "", led_line(self.box), f"key: {self.last_key:<24}", HELP]
-        self.out.write("\x1b[K\n".join(lines) + "\x1b[K")
+        lines = self.lines()
+        size = terminal_size(self.out)
+        if size is not None and (size[0] < COLUMNS or size[1] < len(lines) + 1):
+            have = f"{size[0]} x {size[1]}"
+            lines = [f"The box needs {COLUMNS} x {ROWS} characters; this terminal has {have}."]
+        self.out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
         self.out.flush()
 
     def run(self, fd: int | None = None) -> None:
@@ -152,10 +181,19 @@ class Terminal:
                         return
             self.release_due()
             self.step()
-            current = (*self.frame, led_line(self.box), self.last_key)
+            current = (*self.lines(), str(terminal_size(self.out)))  # redrawn on a resize too
             if current != shown:
                 self.draw()
                 shown = current
+
+
+def terminal_size(out: IO[str]) -> tuple[int, int] | None:
+    """The columns and rows of the terminal ``out`` writes to, or None if it is not one."""
+    try:
+        size = os.get_terminal_size(out.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return size.columns, size.lines
 
 
 def split_keys(data: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.box.pinout import Pinout
+from companion.box.pinout import Pinout, PinoutError
 
 HEADER = "J8"  # the 40-pin header, the same on a Pi Zero 2 W and every Pi since the B+
 
@@ -22,7 +22,7 @@ def header_pin(gpio: int) -> int:
                 return info.number
     finally:
         factory.close()
-    raise ValueError(f"GPIO{gpio} is not on the {HEADER} header")
+    raise PinoutError(f"GPIO{gpio} is not on the {HEADER} header")
 
 
 def ground_pins() -> list[int]:

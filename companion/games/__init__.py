@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from companion.ballot import make_rng
-from companion.errors import IllegalMove
+from companion.errors import IllegalMove, SettingsError
 from companion.games.base import Choice, Decision, Game, Result
 
 __all__ = [
@@ -38,12 +38,12 @@ def game_class(name: str) -> type[Game]:
     try:
         target = GAMES[name]
     except KeyError:
-        raise ValueError(f"no game called {name!r} (games: {', '.join(GAMES)})") from None
+        raise SettingsError(f"no game called {name!r} (games: {', '.join(GAMES)})") from None
     module, _, cls = target.partition(":")
     try:
         return getattr(importlib.import_module(module), cls)
     except ModuleNotFoundError:
-        raise ValueError(f"{name} is not available in this version") from None
+        raise SettingsError(f"{name} is not available in this version") from None
 
 
 def new_game(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.ballot import Ballot, rng_from_state, rng_state
-from companion.errors import IllegalMove
+from companion.errors import IllegalMove, SettingsError
 
 __all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
 
@@ -93,27 +93,39 @@ class Game:
     ballot: Ballot | None
 
     def __init__(self, players: int, rng: random.Random, **options: Any) -> None:
-        if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):
-            raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
-            )
-        self.players = players
+        self.players = self.checked_players(players)
         self.options = self._checked_options(options)
         self.rng = rng
         self.ballot = None
         self.setup()
 
     @classmethod
+    def checked_players(cls, players: Any) -> int:
+        """``players`` if the game can be played by that many, else the range in words."""
+        if not isinstance(players, int) or not (cls.min_players <= players <= cls.max_players):
+            if cls.min_players == cls.max_players:
+                seats = f"exactly {cls.min_players}"
+            else:
+                seats = f"{cls.min_players} to {cls.max_players}"
+            raise SettingsError(f"{cls.name.capitalize()} is for {seats} players, not {players!r}")
+        return players
+
+    @classmethod
+    def checked_settings(cls, players: Any, options: dict[str, Any]) -> dict[str, Any]:
+        """The options merged with the defaults, once the player count and options are valid."""
+        cls.checked_players(players)
+        return cls._checked_options(options)
+
+    @classmethod
     def _checked_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(options) - set(cls.defaults))
         if unknown:
             known = ", ".join(sorted(cls.defaults)) or "none"
-            raise ValueError(f"{cls.name} has no option {unknown[0]!r} (options: {known})")
+            raise SettingsError(f"{cls.name} has no option {unknown[0]!r} (options: {known})")
         merged = {**cls.defaults, **options}
         for key, allowed in cls.choices.items():
             if merged[key] not in allowed:
-                raise ValueError(
+                raise SettingsError(
                     f"{cls.name} option {key} must be one of {', '.join(map(str, allowed))}, "
                     f"not {merged[key]!r}"
                 )

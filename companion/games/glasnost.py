@@ -1,6 +1,6 @@
 """Glasnost (4-12 players): seats around crises, secret votes, purges and coups.
 
-Rulings applied (see RULINGS.md):
+Rulings applied (docs/rules/glasnost.md):
 
 - S1 the board is data (``companion.games.glasnost_board``): the ``board``
   option takes a board description already read into a dict (a table's own
@@ -21,7 +21,10 @@ Rulings applied (see RULINGS.md):
   face down (both tokens of a connected pair) and the crisis takes the
   majority policy. A cycle: crisis closed, no policy, no coup check.
 - S5 coups: after a reform Gorbachev is asked first, after a repression
-  Kryuchkov; if the first declines or fails, the other. To keep who holds
+  Kryuchkov; if the first declines or fails, the other. Rule 5.5 gives each
+  faction 1/2/3 coup attempts (4-6/7-9/10-12 players): a leader whose
+  faction has failed that many times is no longer asked (its failures are
+  the coup tokens it has moved, ``coup_used``). To keep who holds
   Gorbachev or Kryuchkov secret, the question is put to EVERY seat at once as
   a secret decision ("coup" or "no"); only the holder's answer counts and all
   others are ignored, so the table cannot tell who was really asked. A
@@ -122,6 +125,11 @@ def faction_of(card: str) -> str:
 def coup_tokens_for(players: int) -> int:
     """S5: 1 / 3 / 5 coup tokens for 4-6 / 7-9 / 10-12 players."""
     return 1 if players <= 6 else 3 if players <= 9 else 5
+
+
+def coup_attempts_for(players: int) -> int:
+    """Rule 5.5: each faction has 1 / 2 / 3 coup attempts at 4-6 / 7-9 / 10-12 players."""
+    return 1 if players <= 6 else 2 if players <= 9 else 3
 
 
 def end_game_winners(objectives: list[str], policies: dict[str, str | None]) -> list[int]:
@@ -435,6 +443,10 @@ class Glasnost(Game):
     def _ask_leader(self) -> None:
         s = self.s
         s.named = []
+        # 5.5: a faction that has used its coup attempts is not asked again.
+        attempts = coup_attempts_for(self.players)
+        while s.leaders and s.coup_used[faction_of(s.leaders[0])] >= attempts:
+            s.leaders.pop(0)
         if not s.leaders:
             s.leader = None
             self._next_crisis()

@@ -37,6 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import BoardError
+
 DOMAINS = ("economy", "military", "security")
 REFORM, REPRESS = "reform", "repress"
 YES, NO = "yes", "no"
@@ -126,10 +128,6 @@ class Board:
     @property
     def connected(self) -> tuple[tuple[int, int], ...]:
         return tuple((p, q) for p, q in enumerate(self.partner) if q is not None and p < q)
-
-
-class BoardError(ValueError):
-    """A board description that breaks the schema or rule 5.1."""
 
 
 def _fail(message: str) -> BoardError:

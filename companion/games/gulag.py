@@ -1,6 +1,6 @@
 """Gulag (5-10 players): the canal, the commissar, and the task cards played face down.
 
-Rulings applied (see RULINGS.md): G1 worker deck by player count, English
+Rulings applied (docs/rules/gulag.md): G1 worker deck by player count, English
 original by default, ``deck="fr"`` for the French translation's 5-6 removal;
 G2 semi-hidden deal (each seat learns the card of the player on its right,
 seat - 1, never its own), or ``deal="cards"`` when the table deals physical

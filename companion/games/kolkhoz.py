@@ -1,6 +1,6 @@
 """Kolkhoz (4 players): five years of tricks, jobs to fill, and a plot to hide from requisition.
 
-Rulings applied (see RULINGS.md): K1 four players, five years, the planner
+Rulings applied (docs/rules/kolkhoz.md): K1 four players, five years, the planner
 rotates to the left and declares trump after the job cards are revealed; K2
 worker values 6-10, J 11, Q 12, K 13, the trump Jack adds 0, job cards Ace 1
 to 5; K3 five cards each while the deck allows, else as many as it can

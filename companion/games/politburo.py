@@ -1,6 +1,6 @@
 """Politburo (5-10 players): plan, execute, purge, with one hidden victory condition each.
 
-Rulings applied (see RULINGS.md): P1 one random member card each, influence
+Rulings applied (docs/rules/politburo.md): P1 one random member card each, influence
 from 3 with a floor at 0, ministries from 0 unbounded; P2 rounds = players,
 the general secretary rotating to the left (seat + 1); P3 the open plan vote
 with the secretary's casting vote and the third ministry approved after two
