@@ -30,6 +30,7 @@ from typing import Any
 import serial
 
 from companion.box import protocol
+from companion.errors import CompanionError
 
 log = logging.getLogger("companion.handsets")
 
@@ -41,7 +42,7 @@ WRITE_TIMEOUT = 0.05  # wall-clock seconds a write may block (pyserial's write_t
 STALL = 1.0  # after two writes in a row timed out, the link writes nothing for this long
 
 
-class HandsetError(ValueError):
+class HandsetError(CompanionError, ValueError):
     """Handsets configured so that they cannot work (two ports for one seat)."""
 
 
