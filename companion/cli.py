@@ -248,8 +248,9 @@ def parser() -> argparse.ArgumentParser:
         "--handset",
         action="append",
         default=[],
-        metavar="PORT",
-        help="a handset's serial port (/dev/ttyACM0, socket://host:port); repeatable",
+        metavar="PORT[=SEAT]",
+        help="a handset's serial port (/dev/ttyACM0, socket://host:port), =SEAT fixes its "
+        "seat (else its first HELLO does); repeatable",
     )
     run.set_defaults(func=cmd_run)
 

@@ -36,6 +36,7 @@ from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
 from companion.games.base import same_choice
+from companion.handset_vote import RoomBallot
 from companion.modes import (
     WAITING,
     Abandon,
@@ -93,6 +94,7 @@ class Table:
         self.guard_until = 0.0
         self.games_started = 0
         self.ballot_no = 0
+        self.vote: RoomBallot | None = None  # a secret A/B choice open on the handsets
         self._begin_setup()
 
     # -- starting, resuming, abandoning ------------------------------------------------
@@ -157,9 +159,9 @@ class Table:
         game = self.game
         if game is None:
             return
-        mode = self.mode.back if isinstance(self.mode, Abandon) else self.mode
-        if isinstance(mode, Handsets) and self.box.handsets is not None:
-            self.box.handsets.done(mode.seats, mode.ballot)
+        if self.vote is not None:  # the pads stop asking; no vote of it is written
+            self.vote.close()
+            self.vote = None
         if self.journal is not None and not game.over:
             self._journal(self.journal.abandon)
         log.info("game abandoned")
@@ -221,48 +223,70 @@ class Table:
         if d is None:
             self._enter(Over())
             log.info("game over: %s", self.game.public_view()["result"])
-        elif self._on_handsets(d):
+        else:
+            self._open_ballot(d)
+            if (seat := self._seat()) is None:
+                assert self.vote is not None  # everyone left votes on a handset
+                self._enter(Handsets(self.vote.seats, self.vote.number))
+            elif seat != self.holder:
+                self._enter(Handoff(seat))
+            else:
+                self._enter_choice()
+
+    def _seat(self) -> int | None:
+        """The seat the box serves: with a ballot on the handsets, the next one without."""
+        seats = self._decision().seats
+        return seats[0] if self.vote is None else self.vote.box_seat(seats)
+
+    def _ballot_due(self, d: Decision) -> bool:
+        """A secret A/B choice, not open yet, with a pad answering for one of its seats."""
+        room = self.box.handsets
+        if self.vote is not None or room is None or not d.secret or d.kind == "peek":
+            return False
+        return self.ui.choice_buttons(d) is not None and bool(room.seats() & set(d.seats))
+
+    def _open_ballot(self, d: Decision) -> None:
+        """The ballot opens on the handsets of the seats whose pad answers."""
+        if self._ballot_due(d):
             assert self.box.handsets is not None
             self.ballot_no = self.ballot_no % 255 + 1
-            self.box.handsets.ask(d.seats, self.ballot_no)
-            self._enter(Handsets(tuple(d.seats), self.ballot_no))
-        elif d.seats[0] != self.holder:
-            self._enter(Handoff(d.seats[0]))
-        else:
-            self._enter_choice()
-
-    def _on_handsets(self, d: Decision) -> bool:
-        """A secret A/B choice whose every seat has a handset plugged in: everyone
-        votes at once on their own pad."""
-        handsets = self.box.handsets
-        return (
-            handsets is not None
-            and d.secret
-            and d.kind != "peek"
-            and self.ui.choice_buttons(d) is not None
-            and set(d.seats) <= handsets.seats()
-        )
+            self.vote = RoomBallot(self.box.handsets, d.kind, d.seats, self.ballot_no)
 
     def _handset_votes(self) -> None:
-        handsets = self.box.handsets
-        if handsets is None:
+        """Play the votes from the handsets; move the box on when seats moved."""
+        room = self.box.handsets
+        if room is None:
             return
-        for vote in handsets.poll():
-            mode = self.mode
-            d = self.game.decision if self.game is not None else None
-            if not isinstance(mode, Handsets) or vote.ballot != mode.ballot or d is None:
+        news = room.news()
+        for line in news:
+            self._notice(self.t("Handset refused"), line)
+        if news and not isinstance(self.mode, Notice):
+            self._enter(self.mode)  # shown at once, over whatever is on screen
+        game = self.game
+        if self.vote is None or game is None or game.decision is None:
+            room.poll()  # no ballot open: the links still answer and keep their pads
+            d = game.decision if game is not None else None
+            if isinstance(self.mode, Handoff) and d is not None and self._ballot_due(d):
+                self._next_decision()  # pads just found (the box started): they take the vote
+            return
+        holder = self.holder if isinstance(self.mode, Choose | Confirm) else None
+        votes, moved = self.vote.poll(game.decision.seats, holder)
+        for vote in votes:
+            d = game.decision
+            if self.vote is None or d is None or vote.seat not in d.seats:
                 continue
             buttons = self.ui.choice_buttons(d)
-            if vote.seat not in d.seats or buttons is None:
+            if buttons is None:
                 continue
             self.box.outputs.feedback()
             self._act(buttons[vote.button != 0], seat=vote.seat)
-            if self.mode is not mode:
-                handsets.done(mode.seats, mode.ballot)
+        if moved and self.vote is not None and isinstance(self.mode, Handsets | Handoff):
+            self._next_decision()
 
     def _enter_choice(self) -> None:
         d = self._decision()
-        seat = d.seats[0]
+        seat = self._seat()
+        assert seat is not None
         if d.kind == "peek":
             self._enter(Peek(seat))
         elif d.secret and self.ui.choice_buttons(d) is not None:
@@ -284,7 +308,9 @@ class Table:
         game = self.game
         d = self._decision()
         assert game is not None
-        seat = d.seats[0] if seat is None else seat
+        by_box = seat is None
+        seat = self._seat() if seat is None else seat
+        assert seat is not None
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
@@ -306,20 +332,19 @@ class Table:
             self.undo.append(snapshot)
         for screen in announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
+        after = game.decision
+        if self.vote is not None and (
+            after is None or not self.vote.covers(after.seats, after.kind)
+        ):
+            self.vote.close()
+            self.vote = None
         if announcements:
             self._enter(Announce(tuple(announcements)))
-        elif isinstance(self.mode, Handsets) and self._same_ballot(d, game.decision):
-            pass  # more votes to come on the handsets
+        elif self.vote is not None and not by_box:
+            pass  # a handset's vote: whoever holds the box carries on
         else:
             self._next_decision()
         return True
-
-    @staticmethod
-    def _same_ballot(before: Decision, after: Decision | None) -> bool:
-        """The decision after a vote is the same ballot with fewer seats left to vote."""
-        return (
-            after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
-        )
 
     def _refuse(self, why: str, logged: str | None = None) -> None:
         """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""

@@ -1,8 +1,10 @@
-"""Handset firmware (MicroPython, e.g. a Raspberry Pi Pico on USB).
+"""Handset firmware (MicroPython, e.g. a Raspberry Pi Pico on USB; hardware/handsets.md).
 
 Two buttons (A, B) and one LED. The box asks for a secret vote; the LED
 lights; the first press is the vote, sent until the box acknowledges it; the
-LED then blinks once, the same blink for A and for B, and goes dark.
+LED then blinks once, the same blink for A and for B, and goes dark. The
+box's WHO is answered with a HELLO; a WHO from a new session (the box
+restarted) drops the old box's ballot.
 
 Copy this file as main.py, companion/box/protocol.py as protocol.py and a
 config.py holding ``SEAT = n`` (1-based, as printed on the pad) to the board:
@@ -36,6 +38,7 @@ class Pad:
         self.led = led
         self.splitter = protocol.Splitter()
         self.seq = 0
+        self.session = None  # the box's, from its WHO: a new one means the box restarted
         self.ballot = None
         self.voted = None
         self.unacked = None
@@ -44,12 +47,13 @@ class Pad:
         self.down_since = [None, None]
         self.hello()
 
-    def send(self, kind, body, now=0):
+    def send(self, kind, body, now=0, tracked=True):
+        """Send a frame; a tracked one is sent again until the box acknowledges it."""
         self.seq = (self.seq + 1) & 0xFF
         frame = protocol.encode(kind, self.seq, self.seat, body)
         self.write(frame)
-        if kind != protocol.ACK:
-            self.unacked = (self.seq, frame)
+        if tracked:
+            self.unacked = (self.seq, frame, kind)
             self.sent_at = now
 
     def hello(self):
@@ -63,19 +67,38 @@ class Pad:
                 kind, seq, seat, body = protocol.decode(frame)
             except protocol.FrameError:
                 continue  # garbled: the sender will try again
+            if kind == protocol.WHO:
+                self.asked_who(body[0], now)
+                continue
             if seat != self.seat:
                 continue
             if kind == protocol.ACK:
                 if self.unacked is not None and body[0] == self.unacked[0]:
                     self.unacked = None
                 continue
-            self.write(protocol.encode(protocol.ACK, 0, self.seat, bytes([seq])))
+            self.send(protocol.ACK, bytes([seq]), now, tracked=False)
             if kind == protocol.ASK and body[0] != self.ballot:
                 self.ballot, self.voted = body[0], None
                 self.led(True)
             elif kind == protocol.DONE and body[0] == self.ballot:
                 self.ballot = None
                 self.led(False)
+
+    def asked_who(self, session, now):
+        """Answer the box's WHO with a HELLO; a new session drops the old box's ballot.
+
+        The answer is not tracked: the box asks again while it has not heard
+        the pad, and tracking it would push out a vote still waiting for its ack.
+        """
+        if session != self.session:
+            if self.session is not None:
+                if self.ballot is not None:
+                    self.led(False)
+                self.ballot, self.voted = None, None
+                if self.unacked is not None and self.unacked[2] == protocol.VOTE:
+                    self.unacked = None  # a vote in the old box's ballot: nobody counts it now
+            self.session = session
+        self.send(protocol.HELLO, bytes([VERSION]), now, tracked=False)
 
     def tick(self, now, a_down, b_down):
         if self.unacked is not None and now - self.sent_at >= RESEND_MS:
@@ -116,8 +139,10 @@ def main():  # pragma: no cover - runs on the handset
     poll.register(sys.stdin, select.POLLIN)
     while True:
         now = time.ticks_ms()
-        if poll.poll(5):
+        waiting = poll.poll(5)
+        while waiting:  # drain what arrived, a byte at a time (USB CDC has no peek)
             pad.received(sys.stdin.buffer.read(1), now)
+            waiting = poll.poll(0)
         pad.tick(now, a.value() == 0, b.value() == 0)
 
 

@@ -1,8 +1,10 @@
 """Handsets: the wire protocol, real serial over a pty, the firmware's logic, and a vote."""
 
+import logging
 import os
 import pty
 import random
+import select
 import subprocess
 import sys
 import tty
@@ -12,12 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.box import VirtualClock, open_box
+from companion.box import Box, VirtualClock
 from companion.box import protocol as p
-from companion.box.handsets import HandsetLink
+from companion.box.board import open_board
+from companion.box.handsets import SILENT, HandsetLink, Handsets
+from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
-from companion.modes import Handsets
+from companion.modes import Choose, Handoff
+from companion.modes import Handsets as OnHandsets
+from companion.store import Journal
 from companion.table import Settings, Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -231,59 +237,333 @@ def test_garbage_on_the_line_is_counted_and_ignored():
 
 # -- voting on handsets at the table ------------------------------------------------------
 
-
-def handset_table(cards, seed=6):
-    clock = VirtualClock()
-    wires = [Wire() for _ in range(5)]
-    box = open_box("virtual", clock=clock, handsets=[w.path for w in wires])
-    pads = [Handset(seat, wire, clock) for seat, wire in enumerate(wires)]
-    table = Table(box, seed=seed)
-    table.start(Settings("gulag", 5, "en", {"deal": "cards"}))
-    player = Player(box, table, clock)
-
-    def wait(seconds, buttons_by_seat=None):
-        buttons_by_seat = buttons_by_seat or {}
-        for _ in range(int(seconds / 0.01)):
-            clock.advance(0.01)
-            for seat, pad in enumerate(pads):
-                button = buttons_by_seat.get(seat)
-                pad.run(a=button == "a", b=button == "b")
-            table.step()
-
-    player.wait = wait
-    wait(GAP)
-    player.press("ok")
-    for seat in (1, 2, 3):
-        player.answer(seat)
-    assert isinstance(table.mode, Handsets)
-    shown = table.screen()
-    wait(0.3, {1: "a" if cards[0] == WORK else "b"})
-    wait(0.3)
-    after_one = table.screen()
-    wait(0.3, {2: "a" if cards[1] == WORK else "b"})
-    wait(0.5)
-    result = (shown, after_one, table, box)
-    return result, wires
+STEP = 0.01
+BUTTON = {WORK: "a", STRIKE: "b"}  # the workers' A and B
 
 
-def test_workers_vote_at_once_on_their_handsets_and_the_box_only_counts():
-    (shown, after_one, table, box), wires = handset_table((WORK, STRIKE))
+class Rig:
+    """A five-seat Gulag table whose seats in ``pads`` each have a handset on a pty.
+
+    The box can be restarted (``restart``) while the pads run on, as when the
+    box's service restarts and nobody touches the cables.
+    """
+
+    def __init__(self, pads=range(5), seed=6, journal=None):
+        self.clock = VirtualClock()
+        self.seed = seed
+        self.wires = {seat: Wire() for seat in pads}
+        self.pads = {seat: Handset(seat, wire, self.clock) for seat, wire in self.wires.items()}
+        self.stopped: set[int] = set()  # pads that no longer run at all
+        self.steps = 0
+        self._open(session=1, journal=journal)
+
+    def _open(self, session, journal):
+        urls = [wire.path for wire in self.wires.values()]
+        self.handsets = Handsets(urls, self.clock.now, session=session)
+        self.box = Box(open_board("virtual", load_pinout()), self.clock, self.handsets)
+        self.table = Table(self.box, seed=self.seed, journal=journal)
+        self.player = Player(self.box, self.table, self.clock)
+        self.player.wait = self.wait
+
+    def restart(self, journal):
+        """The box's process dies and starts again; the pads are not touched."""
+        self.box.close()
+        self._open(session=2, journal=journal)
+
+    def wait(self, seconds, buttons=None):
+        buttons = buttons or {}
+        for _ in range(round(seconds / STEP)):
+            self.clock.advance(STEP)
+            for seat, pad in self.pads.items():
+                if seat not in self.stopped:
+                    button = buttons.get(seat)
+                    pad.run(a=button == "a", b=button == "b")
+            self.table.step()
+            self.steps += 1
+
+    def vote(self, seat, card):
+        """A worker presses the button for ``card`` on the pad, then lets go."""
+        self.wait(0.1, {seat: BUTTON[card]})
+        self.wait(0.1)
+
+    def to_the_vote(self):
+        """Deal, and let the chief send seats 2 and 3 to work: their secret vote opens."""
+        self.table.start(Settings("gulag", 5, "en", {"deal": "cards"}))
+        self.wait(GAP)
+        self.player.press("ok")
+        for seat in (1, 2, 3):
+            self.player.answer(seat)
+        assert self.table.game.decision.seats == (1, 2)
+
+    def box_vote(self, seat, card):
+        """``seat`` takes the box and plays ``card`` on it."""
+        assert isinstance(self.table.mode, Handoff)
+        assert self.table.screen().body[0] == f"Box to seat {seat + 1}."
+        self.player.press("ok")
+        self.player.answer(card)
+
+    def close(self):
+        self.box.close()
+        for wire in self.wires.values():
+            wire.close()
+
+
+@pytest.fixture
+def rigs():
+    made = []
+
+    def make(**kwargs):
+        made.append(Rig(**kwargs))
+        return made[-1]
+
+    yield make
+    for rig in made:
+        rig.close()
+
+
+def outcome(rig):
+    """What anyone at the table could notice: every output change, to the millisecond,
+    and what the game shows."""
+    return list(rig.box.outputs.trace), rig.table.game.public_view()
+
+
+def all_on_pads(rig, cards):
+    rig.to_the_vote()
+    assert isinstance(rig.table.mode, OnHandsets)
+    rig.vote(1, cards[0])
+    rig.vote(2, cards[1])
+
+
+def test_workers_vote_at_once_on_their_handsets_and_the_box_only_counts(rigs):
+    rig = rigs()
+    rig.to_the_vote()
+    assert rig.table.screen().body == ("Vote on your handsets.", "Waiting for seat 2 3")
+    rig.vote(1, WORK)
+    assert rig.table.screen().keys == "1 of 2 in"
+    rig.vote(2, STRIKE)
+    assert rig.table.game.decision.kind == "supervise"
+    assert rig.pads[1].lit[-1] is False  # the ballot closed: lights off
+
+
+# -- a pad speaks for its own seat only ---------------------------------------------------
+
+
+def impostor(rig, cards):
+    """Seat 2's pad is reflashed as seat 3 mid-game and tries to vote for seat 3 too."""
+    rig.to_the_vote()
+    liar = Pad(2, rig.wires[1].handset_write, [].append)  # says HELLO as seat 3 on seat 2's port
+    liar.ballot = rig.pads[1].pad.ballot
+    rig.wait(0.2)
+    liar.tick(int(rig.clock.now() * 1000), True, False)  # a "vote" for seat 3
+    rig.wait(0.3)
+    assert rig.table.game.decision.seats == (1, 2)  # nothing counted for seat 3
+    rig.vote(1, cards[0])
+    rig.vote(2, cards[1])
+
+
+def test_a_pad_cannot_speak_for_another_seat(rigs, caplog):
+    rig = rigs()
+    rig.to_the_vote()
+    liar = Pad(2, rig.wires[1].handset_write, [].append)
+    liar.ballot = rig.pads[1].pad.ballot
+    rig.wait(0.2)
+    liar.tick(int(rig.clock.now() * 1000), True, False)
+    rig.wait(0.3)
+    assert rig.table.game.decision.seats == (1, 2)
+    assert rig.table.screen().status == "Handset refused"
+    refused = "handset on {} speaks as seat 3, but that port is seat 2's: refused"
+    assert refused.format(rig.wires[1].path) in caplog.text
+    assert rig.handsets.links[1].seat == 1
+    rig.wait(3.0)  # the notice goes; the real seat 3 still votes, and only once
+    rig.vote(1, WORK)
+    rig.vote(2, STRIKE)
+    assert rig.table.game.decision.kind == "supervise"
+
+
+def test_two_pads_for_one_seat_are_refused_with_a_clear_message(rigs, caplog):
+    rig = rigs(pads=(1, 2))
+    second = Wire()
     try:
-        assert shown.body == ("Vote on your handsets.", "Waiting for seat 2 3")
-        assert after_one.keys == "1 of 2 in"
-        assert table.game.decision.kind == "supervise"
+        link = HandsetLink(second.path, rig.clock.now, claim=rig.handsets._claim)
+        rig.handsets.links.append(link)
+        Handset(1, second, rig.clock)  # another pad set to seat 2
+        rig.wait(0.3)
+        assert link.seat is None and rig.handsets.seats() == {1, 2}
+        message = f"two handsets for seat 2: {rig.wires[1].path} has it, the one on {second.path}"
+        assert message in caplog.text
+        assert caplog.text.count(message) == 1  # said once, though the pad keeps saying HELLO
+        assert rig.table.screen().status == "Handset refused"
     finally:
-        box.close()
-        for w in wires:
-            w.close()
+        second.close()
 
 
-def test_handset_votes_leave_the_same_trace_whoever_voted_what():
-    runs = []
+def test_two_ports_configured_for_one_seat_stop_the_box_with_one_line(capsys):
+    from companion.cli import main
+
+    code = main(["run", "--board", "virtual", "--headless", "--no-journal",
+                 "--handset", "/dev/null=2", "--handset", "/dev/zero=2"])  # fmt: skip
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err == "companion: two handset ports for seat 2: give each its own seat\n"
+
+
+def test_a_configured_port_keeps_its_seat_whatever_the_pad_says():
+    clock = VirtualClock()
+    wire = Wire()
+    try:
+        handsets = Handsets([f"{wire.path}=4"], clock.now, session=1)
+        Handset(1, wire, clock)  # a pad set to seat 2 on seat 4's port
+        pads = [handsets]
+        for _ in range(30):
+            clock.advance(STEP)
+            for part in pads:
+                part.poll()
+        assert handsets.links[0].seat == 3 and handsets.seats() == set()
+        assert handsets.news() == [
+            f"handset on {wire.path} speaks as seat 2, but that port is seat 4's: refused"
+        ]
+    finally:
+        handsets.close()
+        wire.close()
+
+
+# -- nothing a pad does stalls the table -------------------------------------------------
+
+
+def fill(fd):
+    """Fill the line towards the pad: what the box wrote and the pad never read.
+
+    The kernel moves a pty's bytes along in the background, so the line is full
+    only once it has refused a byte several times over a few milliseconds.
+    """
+    os.set_blocking(fd, False)
+    refused = 0
+    while refused < 3:
+        try:
+            os.write(fd, b"\x01")
+            refused = 0
+        except BlockingIOError:
+            refused += 1
+            select.select([], [], [], 0.01)
+
+
+def stuck_pad(rig, cards):
+    """Seat 3's pad stops reading (its line fills up) and so never answers again."""
+    rig.to_the_vote()
+    wire = rig.wires[2]
+    fill(wire.slave)
+    rig.stopped.add(2)
+    steps = rig.steps
+    rig.vote(1, cards[0])
+    rig.wait(SILENT + 1.0)
+    assert rig.steps - steps == round((SILENT + 1.2) / STEP)  # the loop never stopped
+    rig.box_vote(2, cards[1])
+
+
+def test_a_pad_that_stops_reading_makes_writes_time_out_and_the_loop_goes_on(rigs, caplog):
+    rig = rigs()
+    stuck_pad(rig, (WORK, STRIKE))
+    assert rig.handsets.links[2].timeouts >= 1
+    assert f"handset {rig.wires[2].path} is not reading" in caplog.text
+    assert rig.table.game.decision.kind == "supervise"
+
+
+def silent_pad(rig, cards):
+    """Seat 3's pad dies mid-vote: it falls back to the box after ``SILENT`` seconds."""
+    rig.to_the_vote()
+    rig.stopped.add(2)
+    rig.vote(1, cards[0])
+    rig.wait(SILENT - 1.3)  # 0.2 + 3.5 s: the pad may have answered a WHO up to 1 s ago
+    assert isinstance(rig.table.mode, OnHandsets)
+    assert rig.table.screen().body == ("Vote on your handsets.", "Waiting for seat 3")
+    rig.wait(1.5)  # 5.2 s since it died
+    assert isinstance(rig.table.mode, Handoff)
+    rig.box_vote(2, cards[1])
+
+
+def test_a_pad_silent_mid_vote_falls_back_to_the_box_for_its_seat_alone(rigs):
+    rig = rigs()
+    silent_pad(rig, (WORK, STRIKE))
+    assert rig.table.game.decision.kind == "supervise"
+
+
+def some_pads(rig, cards):
+    """Only seat 2 has a pad: seat 3 passes the box while seat 2 votes on it."""
+    rig.to_the_vote()
+    assert isinstance(rig.table.mode, Handoff)
+    assert rig.table.screen().body[0] == "Box to seat 3."
+    assert rig.pads[1].lit[-1] is True  # seat 2's pad is asked at once
+    rig.player.press("ok")
+    rig.vote(1, cards[0])  # seat 2 votes while seat 3 holds the box
+    assert isinstance(rig.table.mode, Choose)
+    rig.player.answer(cards[1])
+
+
+def some_pads_box_first(rig, cards):
+    """As ``some_pads``, the box's seat first: the box then waits on the pad."""
+    rig.to_the_vote()
+    rig.box_vote(2, cards[1])
+    assert isinstance(rig.table.mode, OnHandsets)
+    assert rig.table.screen().body == ("Vote on your handsets.", "Waiting for seat 2")
+    rig.vote(1, cards[0])
+
+
+def test_a_vote_with_pads_on_some_seats_only(rigs):
+    rig = rigs(pads=(1,))
+    some_pads(rig, (WORK, STRIKE))
+    assert rig.table.game.decision.kind == "supervise"
+    rig = rigs(pads=(1,))
+    some_pads_box_first(rig, (WORK, STRIKE))
+    assert rig.table.game.decision.kind == "supervise"
+
+
+def restarted_box(rig, cards, journal_path):
+    """The box restarts mid-vote, after seat 2 voted: the pads answer the new box."""
+    rig.table.journal = Journal(journal_path)
+    rig.to_the_vote()
+    rig.vote(1, cards[0])
+    rig.table.journal.close()
+    rig.restart(Journal(journal_path))
+    assert rig.table.resume()  # at once, as the service does: no pad has answered yet
+    assert isinstance(rig.table.mode, Handoff)
+    rig.wait(0.5)
+    assert rig.handsets.seats() == {0, 1, 2, 3, 4}
+    assert isinstance(rig.table.mode, OnHandsets)  # nobody replugged, nobody passes the box
+    rig.vote(1, cards[0])  # the ballot was open: it starts again after a power cut
+    rig.vote(2, cards[1])
+    rig.table.journal.close()
+
+
+def test_a_restarted_box_recognises_every_pad_without_replugging(rigs, tmp_path):
+    rig = rigs()
+    restarted_box(rig, (WORK, STRIKE), tmp_path / "journal.db")
+    assert rig.table.game.decision.kind == "supervise"
+
+
+def _run(scenario, cards, rigs, tmp_path, caplog):
+    kwargs = {"pads": (1,)} if scenario in (some_pads, some_pads_box_first) else {}
+    rig = rigs(**kwargs)
+    if scenario is restarted_box:
+        scenario(rig, cards, tmp_path / f"{cards[0]}.db")
+    else:
+        scenario(rig, cards)
+    lines = []
+    for record in caplog.records:
+        line = record.getMessage()
+        for seat, wire in rig.wires.items():  # each run has its own device nodes
+            line = line.replace(wire.path, f"<port {seat}>")
+        lines.append(line)
+    return (*outcome(rig), lines)
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [all_on_pads, impostor, stuck_pad, silent_pad, some_pads, some_pads_box_first, restarted_box],
+)
+def test_handset_votes_leave_the_same_trace_whoever_voted_what(scenario, rigs, tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    seen = []
     for cards in ((WORK, STRIKE), (STRIKE, WORK)):
-        (_shown, after_one, table, box), wires = handset_table(cards)
-        runs.append((after_one, list(box.outputs.trace), table.game.public_view()))
-        box.close()
-        for w in wires:
-            w.close()
-    assert runs[0] == runs[1]
+        caplog.clear()
+        seen.append(_run(scenario, cards, rigs, tmp_path, caplog))
+    assert seen[0] == seen[1]

@@ -3,8 +3,17 @@
 Each handset is a serial port (USB CDC on the Pi, a pty or ``socket://`` off
 it) opened with pyserial. Frames are numbered and acknowledged; what is not
 acknowledged is sent again; a repeated frame is acknowledged but not counted
-twice. A pulled cable closes the port: the link reopens it every second, and
-the handset's HELLO on reconnection gets the open question asked again.
+twice. A pulled cable closes the port: the link reopens it every second.
+
+A port belongs to one seat for the whole game: the seat it was configured
+with (``PORT=SEAT``) or else the one its first HELLO names. A pad that names
+another seat, or a second pad for a seat already held, is refused and told
+about in one line. The box asks every port WHO when it opens it and whenever
+a pad has been quiet for ``PING`` seconds, so pads are found again after the
+box restarts and a pad that stops answering shows as silent after ``SILENT``.
+A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
+two in a row (a pad that stopped reading) the link holds its writes for
+``STALL`` seconds: the table's loop never waits long on a pad.
 
 Nothing here logs what a vote was: only that a seat voted.
 """
@@ -13,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -20,11 +30,20 @@ from typing import Any
 import serial
 
 from companion.box import protocol
+from companion.errors import CompanionError
 
 log = logging.getLogger("companion.handsets")
 
-RESEND = 0.2
-REOPEN = 1.0
+RESEND = 0.2  # seconds before an unacknowledged frame is sent again
+REOPEN = 1.0  # seconds between tries to reopen a port that went away
+PING = 1.0  # a pad quiet this long is asked WHO; its HELLO shows it is alive
+SILENT = 5.0  # a pad not heard from this long is silent: its seat passes the box
+WRITE_TIMEOUT = 0.05  # wall-clock seconds a write may block (pyserial's write_timeout)
+STALL = 1.0  # after two writes in a row timed out, the link writes nothing for this long
+
+
+class HandsetError(CompanionError, ValueError):
+    """Handsets configured so that they cannot work (two ports for one seat)."""
 
 
 @dataclass(frozen=True)
@@ -34,20 +53,35 @@ class Vote:
     button: int  # 0 = A, 1 = B
 
 
+def parse_port(spec: str) -> tuple[str, int | None]:
+    """``/dev/ttyACM0=3`` is seat 3's port (seats are 1-based here, as on the pads)."""
+    url, sep, seat = spec.rpartition("=")
+    if not sep or not seat.isdigit():
+        return spec, None
+    if not 1 <= int(seat) <= 255:
+        raise HandsetError(f"handset {spec}: the seat must be a number from 1")
+    return url, int(seat) - 1
+
+
 class HandsetLink:
-    """One handset on one serial port."""
+    """One handset on one serial port, bound to one seat."""
 
     def __init__(
         self,
         url: str,
         clock: Callable[[], float],
+        seat: int | None = None,
+        session: int = 1,
+        claim: Callable[[HandsetLink, int], str | None] = lambda link, seat: None,
         opener: Callable[..., Any] = serial.serial_for_url,
     ) -> None:
         self.url = url
         self.clock = clock
         self.opener = opener
+        self.session = session
+        self.claim = claim  # why ``seat`` cannot be this link's, or None
         self.port: Any = None
-        self.seat: int | None = None
+        self.seat = seat
         self.splitter = protocol.Splitter()
         self.seq = 0
         self.seen: set[int] = set()  # seqs of votes taken in the open ballot
@@ -55,20 +89,40 @@ class HandsetLink:
         self.unacked: tuple[int, bytes] | None = None
         self.sent_at = 0.0
         self.tried_at = float("-inf")
+        self.heard_at = float("-inf")
+        self.asked_at = float("-inf")
+        self.stalled_until = float("-inf")
         self.garbled = 0
+        self.timeouts = 0  # writes that timed out
+        self.streak = 0  # of them, in a row
+        self.stalled = False  # said once until a write goes through again
+        self.refused: str | None = None  # the last refusal, said once
+        self.news: list[str] = []  # refusals not yet shown at the table
         self._open()
 
     @property
     def connected(self) -> bool:
         return self.port is not None
 
+    def alive(self) -> bool:
+        """Bound to a seat and heard from within ``SILENT`` seconds."""
+        return self.seat is not None and self.clock() - self.heard_at < SILENT
+
     def _open(self) -> None:
         self.tried_at = self.clock()
         try:
-            self.port = self.opener(self.url, baudrate=115200, timeout=0)
+            self.port = self.opener(
+                self.url, baudrate=115200, timeout=0, write_timeout=WRITE_TIMEOUT
+            )
         except (serial.SerialException, OSError) as exc:
             self.port = None
             log.debug("handset %s not there: %s", self.url, exc)
+            return
+        self._who()
+
+    def _who(self) -> None:
+        self.asked_at = self.clock()
+        self._write(protocol.encode(protocol.WHO, 0, protocol.ANY_SEAT, bytes([self.session])))
 
     def _lost(self, exc: Exception) -> None:
         log.warning("handset %s unplugged (%s)", self.url, exc)
@@ -78,12 +132,28 @@ class HandsetLink:
         self.splitter = protocol.Splitter()
 
     def _write(self, frame: bytes) -> None:
-        if self.port is None:
+        now = self.clock()
+        if self.port is None or now < self.stalled_until:
             return
         try:
             self.port.write(frame)
+        except serial.SerialTimeoutException:
+            # One timeout can be the box's own slowness (pyserial checks the clock
+            # after writing); two in a row is a pad that stopped reading.
+            self.timeouts += 1
+            self.streak += 1
+            if self.streak >= 2:
+                self.stalled_until = now + STALL
+                if not self.stalled:
+                    log.warning("handset %s is not reading: writes to it are dropped", self.url)
+                self.stalled = True
+                with contextlib.suppress(serial.SerialException, OSError):
+                    self.port.reset_output_buffer()  # no half frame left waiting on the line
         except (serial.SerialException, OSError) as exc:
             self._lost(exc)
+        else:
+            self.streak = 0
+            self.stalled = False
 
     def _send(self, kind: int, body: bytes) -> None:
         if self.seat is None:
@@ -94,9 +164,16 @@ class HandsetLink:
         self.sent_at = self.clock()
         self._write(frame)
 
+    def _refuse(self, why: str) -> None:
+        if why != self.refused:
+            self.refused = why
+            self.news.append(why)
+            log.warning("%s", why)
+
     def ask(self, ballot: int) -> None:
+        if ballot != self.open_ballot:
+            self.seen = set()
         self.open_ballot = ballot
-        self.seen = set()
         self._send(protocol.ASK, bytes([ballot & 0xFF]))
 
     def done(self, ballot: int) -> None:
@@ -123,6 +200,8 @@ class HandsetLink:
         if self.unacked is not None and now - self.sent_at >= RESEND:
             self.sent_at = now
             self._write(self.unacked[1])
+        if now - max(self.heard_at, self.asked_at) >= PING:
+            self._who()
         return votes
 
     def _frame(self, frame: bytes | None) -> Vote | None:
@@ -134,24 +213,39 @@ class HandsetLink:
         except protocol.FrameError:
             self.garbled += 1
             return None
+        if kind == protocol.HELLO and self.seat is None:
+            why = self.claim(self, seat)
+            if why is not None:
+                self._refuse(why)
+                return None
+            self.seat = seat
+            self.refused = None
+            log.info("handset for seat %d on %s", seat + 1, self.url)
+        if self.seat is None:
+            return None  # not bound yet: only a HELLO counts
+        if seat != self.seat:
+            self._refuse(
+                f"handset on {self.url} speaks as seat {seat + 1}, "
+                f"but that port is seat {self.seat + 1}'s: refused"
+            )
+            return None
+        self.heard_at = self.clock()
         if kind == protocol.ACK:
-            if self.unacked is not None and body[0] == self.unacked[0] and seat == self.seat:
+            if self.unacked is not None and body[0] == self.unacked[0]:
                 self.unacked = None
             return None
+        if kind not in (protocol.HELLO, protocol.VOTE):
+            return None  # frames only the box sends
         self._write(protocol.encode(protocol.ACK, 0, seat, bytes([seq])))
         if kind == protocol.HELLO:
-            self.seat = seat
-            log.info("handset for seat %d on %s", seat + 1, self.url)
             if self.open_ballot is not None:
-                self.ask(self.open_ballot)  # plugged back in mid-vote
+                self.ask(self.open_ballot)  # plugged back in mid-vote, or a pad that restarted
             return None
-        if kind == protocol.VOTE and seat == self.seat:
-            ballot, button = body[0], body[1]
-            if ballot != self.open_ballot or seq in self.seen or button > 1:
-                return None
-            self.seen.add(seq)
-            return Vote(seat, ballot, button)
-        return None
+        ballot, button = body[0], body[1]
+        if ballot != self.open_ballot or seq in self.seen or button > 1:
+            return None
+        self.seen.add(seq)
+        return Vote(seat, ballot, button)
 
     def close(self) -> None:
         if self.port is not None:
@@ -160,14 +254,34 @@ class HandsetLink:
 
 
 class Handsets:
-    """All the handsets of a box, by seat."""
+    """All the handsets of a box, by seat: the box's vote room (companion.handset_vote)."""
 
-    def __init__(self, urls: Iterable[str], clock: Callable[[], float]) -> None:
-        self.links = [HandsetLink(url, clock) for url in urls]
+    def __init__(
+        self, ports: Iterable[str], clock: Callable[[], float], session: int | None = None
+    ) -> None:
+        # A new session at every start tells the pads to drop the last box's ballot.
+        self.session = session or random.SystemRandom().randrange(1, 256)
+        specs = [parse_port(spec) for spec in ports]
+        fixed = [seat for _url, seat in specs if seat is not None]
+        for seat in fixed:
+            if fixed.count(seat) > 1:
+                raise HandsetError(f"two handset ports for seat {seat + 1}: give each its own seat")
+        self.links = [
+            HandsetLink(url, clock, seat, self.session, self._claim) for url, seat in specs
+        ]
+
+    def _claim(self, link: HandsetLink, seat: int) -> str | None:
+        holder = self._link(seat)
+        if holder is None or holder is link:
+            return None
+        return (
+            f"two handsets for seat {seat + 1}: {holder.url} has it, "
+            f"the one on {link.url} is refused"
+        )
 
     def seats(self) -> set[int]:
-        """Seats whose handset is plugged in and has said hello."""
-        return {link.seat for link in self.links if link.connected and link.seat is not None}
+        """Seats whose handset is bound and was heard within ``SILENT`` seconds."""
+        return {link.seat for link in self.links if link.seat is not None and link.alive()}
 
     def _link(self, seat: int) -> HandsetLink | None:
         return next((link for link in self.links if link.seat == seat), None)
@@ -184,6 +298,13 @@ class Handsets:
 
     def poll(self) -> list[Vote]:
         return [vote for link in self.links for vote in link.poll()]
+
+    def news(self) -> list[str]:
+        """Refusals not yet shown (impersonation, a second pad for a seat), each once."""
+        said = [line for link in self.links for line in link.news]
+        for link in self.links:
+            link.news.clear()
+        return said
 
     def close(self) -> None:
         for link in self.links:

@@ -15,8 +15,14 @@ ASK = 0x02  # box -> handset: a secret vote is open (body: ballot number)
 VOTE = 0x03  # handset -> box: the vote (body: ballot number, button 0 = A, 1 = B)
 ACK = 0x04  # either way: frame received (body: the seq it acknowledges)
 DONE = 0x05  # box -> handset: the ballot is closed, lights off (body: ballot number)
+# box -> any handset: say HELLO (body: the box's session, new at every start of the box).
+# Sent to seat ANY_SEAT when a port opens and whenever a pad has been quiet: its HELLO
+# both binds the port to a seat and shows the pad is alive. A pad that sees a new
+# session forgets the ballot of the box that went away.
+WHO = 0x06
+ANY_SEAT = 0xFF
 
-BODY_SIZES = {HELLO: 1, ASK: 1, VOTE: 2, ACK: 1, DONE: 1}
+BODY_SIZES = {HELLO: 1, ASK: 1, VOTE: 2, ACK: 1, DONE: 1, WHO: 1}
 HEADER = 4
 MAX_FRAME = 64
 

@@ -1,0 +1,31 @@
+"""A stand-in for MicroPython's ``machine`` module, so the firmware's main() runs off a board.
+
+Input pins read the file ``pins`` in the working directory (lines ``14=0``:
+pin 14 pulled low, a button held); output pins append ``1`` or ``0`` to the
+file ``led``. The test on the other side writes the one and reads the other.
+"""
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 2
+
+    def __init__(self, number, mode=IN, pull=None):
+        self.number = number
+        self.mode = mode
+
+    def value(self, level=None):
+        if level is not None:
+            with open("led", "a") as led:
+                led.write("1" if level else "0")
+            return None
+        try:
+            with open("pins") as pins:
+                for line in pins.read().split():
+                    number, _, state = line.partition("=")
+                    if int(number) == self.number:
+                        return int(state)
+        except OSError:
+            pass
+        return 1  # pulled up: not pressed
