@@ -27,6 +27,8 @@ test: $(VENV)/.installed tools
 # systemd-analyze checks the kiosk's unit; Debian images have it, a bare one may not.
 tools:
 	@command -v systemd-analyze >/dev/null || { apt-get update -qq && apt-get install -y -qq systemd >/dev/null; } || echo "systemd-analyze unavailable: its unit tests will be skipped"
+# Chromium runs the web pages' browser tests (Playwright drives Debian's build: no download).
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || echo "chromium unavailable: the browser tests will be skipped"
 
 bench: $(VENV)/.installed
 	$(PY) -m companion bench

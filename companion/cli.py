@@ -54,8 +54,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     journal = None if args.no_journal else Journal(args.journal or default_path())
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
+    web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
+        if args.web:
+            from companion.web.server import serve
+
+            tokens = (journal.path if journal else default_path()).with_name("phones.json")
+            web = serve(table, args.web, tokens if journal else None, box.clock.now)
         if args.game:
             table.start(_settings(args))
         elif table.resume():
@@ -65,6 +71,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             Service(table.step).run()
     finally:
+        if web is not None:
+            web.stop()
         box.close()
         if journal is not None:
             journal.close()
@@ -228,6 +236,12 @@ def parser() -> argparse.ArgumentParser:
         default=[],
         metavar="PORT",
         help="a handset's serial port (/dev/ttyACM0, socket://host:port); repeatable",
+    )
+    run.add_argument(
+        "--web",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve the spectator page and phone handsets (HOST: an address or an interface)",
     )
     run.set_defaults(func=cmd_run)
 

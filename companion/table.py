@@ -88,6 +88,10 @@ class Table:
         self.games_started = 0
         self.ballot_no = 0
         self.handset_seats: tuple[int, ...] = ()
+        # Phones as handsets and the spectator page (companion.web): set only with --web.
+        self.web: Any = None
+        self.phones: Any = None
+        self.qr: Any = None  # a seat's phone QR code on the panel, until the next press
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -122,6 +126,8 @@ class Table:
                 dataclasses.asdict(settings),
                 self.game.to_record(),
             )
+        if self.web is not None:
+            self.web.begin(self._game_key(), resumed=False)
         self.holder = None
         self.undo = []
         self._next_decision()
@@ -136,10 +142,17 @@ class Table:
         self.ui = game_ui(settings["game"])
         self.game = restore(record)
         log.info("resumed a %s game from the journal", settings["game"])
+        if self.web is not None:
+            self.web.begin(self._game_key(), resumed=True)
         self.holder = None
         self.undo = []
         self._next_decision()
         return True
+
+    def _game_key(self) -> str | None:
+        """Which game this is in the journal, so phones rejoin the same game after a power cut."""
+        journal = self.journal
+        return None if journal is None or journal.game_id is None else f"{journal.game_id}"
 
     def _journal(self, write: Any, *args: Any) -> None:
         """Write to the journal; a failure is shown, and the game goes on in memory."""
@@ -201,6 +214,8 @@ class Table:
             log.info("game over: %s", self.game.public_view()["result"])
         elif self._on_handsets(d):
             self._enter_handsets(d)
+        elif self._on_phones(d):
+            self._enter_phones(d)
         elif d.seats[0] != self.holder:
             self._enter("handoff")
         else:
@@ -243,6 +258,51 @@ class Table:
             if self.mode != "handsets" or self.ballot_no != ballot:
                 handsets.done(seats, ballot)
 
+    # -- phones (companion.web): any choice, checked exactly as a press ------------------
+    def _on_phones(self, d: Any) -> bool:
+        """Some seat asked has a phone: those seats answer there, the others pass the box after."""
+        return self.phones is not None and bool(set(d.seats) & self.phones.seats())
+
+    def _enter_phones(self, d: Any) -> None:
+        """Ask every asked seat that has a phone, at once, with the options the box would offer."""
+        view = self.game.public_view() if self.game is not None else {}
+        offers = {}
+        for seat in sorted(set(d.seats) & self.phones.seats()):
+            own = dataclasses.replace(d, seats=(seat,))
+            offers[seat] = (
+                tuple(self.ui.prompt(own, view, self.t)),
+                self._phone_options(own, view),
+            )
+        self.phones.ask(offers)
+        self._enter("phones")
+
+    def _phone_options(self, d: Any, view: dict[str, Any]) -> tuple[tuple[Any, str], ...]:
+        if d.kind == "peek":
+            return (("seen", self.t("OK")),)
+        buttons = self.ui.choice_buttons(d) if d.secret else None
+        if buttons is not None:
+            return tuple((o, self.ui.option_label(o, self.t)) for o in buttons)
+        return tuple((o, self._label(d, view, o, self.t)) for o in self.ui.candidates(d, view))
+
+    def _phone_votes(self) -> None:
+        phones = self.phones
+        if phones is None:
+            return
+        for seat, choice in phones.poll():
+            d = self.game.decision if self.game is not None else None
+            if self.mode != "phones" or d is None or seat not in d.seats:
+                continue
+            self.box.outputs.feedback()
+            if not self._act(choice, seat=seat):
+                phones.refused(seat, self.notice[0].body if self.notice else ())
+                self.notice = None  # the phone says why; the box's screen is not the seat's
+        d = self.game.decision if self.game is not None else None
+        if self.mode == "phones" and (d is None or not set(d.seats) & phones.seats()):
+            phones.done()
+            self._next_decision()  # a phone went silent: its seat passes the box
+        elif self.mode == "handoff" and d is not None and self._on_phones(d):
+            self._enter_phones(d)  # a phone joined while the box waited for its seat
+
     def _enter_choice(self) -> None:
         assert self.game is not None
         d = self.game.decision
@@ -282,12 +342,17 @@ class Table:
             self.undo = []  # undo never crosses a secret choice or a reveal
         else:
             self.undo.append(snapshot)
+        if self.web is not None and self.announcements:
+            self.web.reveal(self.announcements)
         for screen in self.announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
         if self.announcements:
             self._enter("announce")
-        elif self.mode == "handsets" and self._same_ballot(d, game.decision):
-            pass  # more votes to come on the handsets
+        elif self.mode in ("handsets", "phones") and self._same_ballot(d, game.decision):
+            pass  # more votes to come on the handsets or phones
+        elif self.mode == "phones":
+            self.phones.done()
+            self._next_decision()
         else:
             self._next_decision()
         return True
@@ -339,11 +404,16 @@ class Table:
         if press.kind != "press":
             return
         self.box.outputs.feedback()
+        if self.qr is not None:
+            self.qr = None  # dismissed, never answered
+            return
         if self.notice is not None:
             self.notice = None
             if press.button == "ok":
                 return
         button = press.button
+        if button == "up" and self._phone_qr():
+            return
         mode = self.mode
         if mode == "setup":
             self._setup_press(button)
@@ -378,6 +448,15 @@ class Table:
                 self._final_screens()
             )
 
+    def _phone_qr(self) -> bool:
+        """PEEK held + Up, by the seat holding the box: its phone's QR code (a new token)."""
+        held = self.mode in ("peek", "choose", "confirm", "cursor")
+        if self.web is None or not held or not self.box.inputs.is_down("peek"):
+            return False
+        assert self.game is not None and self.game.decision is not None
+        self.qr = self.web.qr_image(self.game.decision.seats[0])
+        return True
+
     def _cursor_press(self, button: str) -> None:
         items = self._candidates()
         if button in ("up", "down"):
@@ -395,6 +474,7 @@ class Table:
     def step(self) -> None:
         """Handle every waiting press, run due blinks, and show the current screen."""
         self._handset_votes()
+        self._phone_votes()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         now = self.box.clock.now()
@@ -405,13 +485,23 @@ class Table:
 
     def refresh(self) -> None:
         out = self.box.outputs
-        out.show(render(self.screen()))
+        out.show(self.qr if self.qr is not None else render(self.screen()))
         if self.game is not None:
             out.set_bar(self.ui.bar(self.game.public_view()))
         else:
             out.set_bar(0)
         waiting = self.mode in ("handoff", "choose", "confirm", "peek", "cursor", "handsets")
-        out.set_led("status_b", 0.3 if waiting else 0.0)
+        out.set_led("status_b", 0.3 if waiting or self.mode == "phones" else 0.0)
+        if self.web is not None:
+            self._publish()
+
+    def _publish(self) -> None:
+        """The web room gets the public view; a seat's own view only for that seat's phone."""
+        game = self.game
+        if game is None:
+            self.web.publish(None, self.ui, self.t, None)
+            return
+        self.web.publish(game.public_view(), self.ui, self.t, game.view)
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
@@ -431,6 +521,17 @@ class Table:
         d = game.decision
         assert d is not None
         seat = d.seats[0]
+        if self.mode == "phones":
+            return Screen(
+                status,
+                (
+                    t("Answer on your phones."),
+                    t("Waiting for seat {seats}").format(
+                        seats=" ".join(str(s + 1) for s in d.seats)
+                    ),
+                ),
+                t("Others pass the box"),
+            )
         if self.mode == "handsets":
             return Screen(
                 status,
