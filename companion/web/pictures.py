@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from companion.games.glasnost_board import Board, Crisis
 from companion.ui import board_svg
+from companion.ui.kolkhoz import card_label, cards_label
 
 SUITS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#9e9e9e"}
@@ -157,7 +158,7 @@ def kolkhoz(view: dict[str, Any]) -> str:
         ]
     for seat, plot in enumerate(view["plots"]):
         y = 270 + 34 * seat
-        shown = " ".join(plot["shown"]) or "-"
+        shown = cards_label(plot["shown"]) or "-"
         body.append(
             _text(
                 20,
@@ -167,6 +168,7 @@ def kolkhoz(view: dict[str, Any]) -> str:
                 20,
             )
         )
-    trick = " ".join(str(card) for card in view["trick"]) or "-"
+    trick = "  ".join(f"seat {p['seat'] + 1}: {card_label(p['card'])}" for p in view["trick"])
+    trick = trick or "-"
     body.append(_text(20, 270 + 34 * len(view["plots"]) + 10, f"Trick: {trick}", 22))
     return _svg(1000, 300 + 34 * len(view["plots"]) + 20, body)

@@ -28,8 +28,9 @@ function draw(state) {
   document.getElementById("ask").hidden = !ask;
   document.getElementById("wait").hidden = !!ask;
   const send = document.getElementById("send");
-  if (!ask) { ballot = null; chosen = null; send.disabled = true; return; }
+  if (!ask) { ballot = null; chosen = null; send.disabled = true; document.body.dataset.ballot = ""; return; }
   if (ask.ballot !== ballot) { chosen = null; }
+  document.body.dataset.ballot = String(ask.ballot);
   ballot = ask.ballot;
   lines(ask.prompt, document.getElementById("question"));
   const options = document.getElementById("options");
