@@ -128,6 +128,7 @@ def play_with_pages(table, room, player, pages, on_pages):
 def test_a_glasnost_coup_vote_is_taken_on_twelve_phones_at_once(served):
     table, room, player = web_table(Settings("glasnost", 12))
     tokens = give_phones(room, range(12))
+    player.wait(0.5)
     base = served(room)
     with chromium() as browser:
         pages = open_phones(browser, base, tokens)
@@ -145,6 +146,7 @@ def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
     ]:
         table, room, player = web_table(Settings(game, players))
         tokens = give_phones(room, range(players))
+        player.wait(0.5)
         base = served(room)
         with chromium() as browser:
             pages = open_phones(browser, base, tokens)
@@ -156,6 +158,7 @@ def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
 def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
     table, room, player = web_table(Settings("kolkhoz", 4))
     tokens = give_phones(room, [0])
+    player.wait(0.5)
     base = served(room)
     with chromium() as browser:
         pages = open_phones(browser, base, tokens)
