@@ -260,3 +260,86 @@ def test_whole_games_of_every_game_are_played_from_phones():
             "politburo": "execute",
             "kolkhoz": "play",
         }[game] in kinds
+
+
+def test_the_panel_shows_the_seat_its_phone_qr_code_which_decodes_to_its_url():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    table, room, player = web_table(Settings("glasnost", 8))
+    room.url_of = lambda token: f"HTTP://192.0.2.7:8080/P/{token}"
+    player.press("ok")  # seat 1 takes the box at its hand-over
+    decision = table.game.decision
+    player.press("up")
+    assert room.tokens.by_seat == {}  # Up alone does nothing on the peek screen
+    player.box.board.drive("peek", True)
+    player.press("up")
+    player.box.board.drive("peek", False)
+    player.wait(0.5)
+    frame = player.box.board.glass()  # what the panel really lit
+    big = frame.convert("L").resize((frame.width * 4, frame.height * 4), Image.NEAREST)
+    found = [code.text for code in zxingcpp.read_barcodes(big)]
+    first = room.tokens.by_seat[0]
+    assert found == [f"HTTP://192.0.2.7:8080/P/{first}"]
+    player.press("ok")  # dismissed, never answered
+    assert table.game.decision == decision and table.mode == "peek"
+    assert not zxingcpp.read_barcodes(player.box.board.glass().convert("L").resize(big.size))
+    player.box.board.drive("peek", True)
+    player.press("up")  # shown again: a new token, the old one dies
+    player.box.board.drive("peek", False)
+    assert room.tokens.seat_of(first) is None and room.tokens.seat_of(room.tokens.by_seat[0]) == 0
+
+
+def wire(game, players, kind, swap):
+    """Every message the TV and each phone are sent, from the start to the decision after the
+    first ``kind`` vote, with the first two voters' choices swapped if ``swap``."""
+    table, room, player = web_table(Settings(game, players))
+    give_phones(room, range(players))
+    sent = {"tv": [], **{seat: [] for seat in range(players)}}
+
+    def record():
+        for who, message in [("tv", room.spectator)] + [
+            (seat, room.phone_message(seat)) for seat in range(players)
+        ]:
+            if not sent[who] or sent[who][-1] != message:
+                sent[who].append(message)
+
+    room.listeners.append(record)
+    player.wait(0.5)
+
+    def answer(seat, index):
+        assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
+
+    voters, revealed = [], []
+
+    def pick(seat, view, decision):
+        if decision.kind != kind:
+            return None
+        if not voters:
+            voters.extend(decision.seats[:2])
+            revealed.append(len(room.history))
+        if seat not in voters:
+            return None
+        a, b = decision.options[:2]
+        first = seat == voters[0]
+        return a if first != swap else b
+
+    def after_reveal(table):
+        return bool(voters) and len(room.history) > revealed[0] and table.mode != "announce"
+
+    play_out(table, player, answer, pick=pick, until=after_reveal)
+    return sent, voters
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "kind"), [("gulag", 5, "task"), ("glasnost", 8, "crisis_vote")]
+)
+def test_swapped_secret_choices_send_the_same_messages(game, players, kind):
+    plain, voters = wire(game, players, kind, swap=False)
+    swapped, same_voters = wire(game, players, kind, swap=True)
+    assert voters == same_voters and len(voters) == 2
+    assert plain["tv"] == swapped["tv"]
+    assert any('"reveal"' in m for m in plain["tv"])  # the vote's result did reach the TV
+    for seat in range(players):
+        if seat not in voters:
+            assert plain[seat] == swapped[seat], seat

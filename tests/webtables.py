@@ -35,13 +35,14 @@ def give_phones(room, seats):
     return tokens
 
 
-def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None):
-    """Play the game to its end: phones answer through ``answer_phone(seat, index)``,
-    the other seats on the box's buttons. ``pick(seat, view, decision)`` may override a bot."""
+def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until=None):
+    """Play the game to its end (or ``until(table)``): phones answer through
+    ``answer_phone(seat, index)``, the other seats on the box's buttons.
+    ``pick(seat, view, decision)`` may override a bot."""
     game = table.game
     seat_bots = make_bots(game, bots, random.Random(seed))
     asked = []
-    while table.mode != "over":
+    while table.mode != "over" and not (until and until(table)):
         game = table.game
         d = game.decision
         if table.mode in ("handoff", "announce"):
