@@ -343,3 +343,36 @@ def test_swapped_secret_choices_send_the_same_messages(game, players, kind):
     for seat in range(players):
         if seat not in voters:
             assert plain[seat] == swapped[seat], seat
+
+
+def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
+    table, room, player = web_table(Settings("gulag", 5))
+    give_phones(room, range(5))
+    while not (table.mode == "phones" and table.game.decision.kind == "pick_worker"):
+        if table.mode == "phones":
+            ask = room.phones.ask_open
+            for seat in set(ask.offers) - ask.answered:
+                room.phones.answer(seat, ask.ballot, 0)
+            player.wait(0.5)
+        else:
+            player.press("ok")
+    commissar = table.game.decision.seats[0]
+    before = table.game.to_record()
+    ask = room.phones.ask_open
+    labels = [label for _, label in ask.offers[commissar][1]]
+    assert room.phones.answer(commissar, ask.ballot, labels.index(f"seat {commissar + 1}")) is None
+    player.wait(0.5)
+    assert table.game.to_record() == before and table.notice is None
+    message = json.loads(room.phone_message(commissar))
+    assert message["refused"] and message["ask"] is not None  # why, and the question again
+
+
+def test_an_address_that_asks_too_often_is_refused():
+    _, room, _ = web_table(Settings("gulag", 5))
+
+    async def scenario(client):
+        statuses = [(await client.get("/static/style.css")).status for _ in range(150)]
+        assert statuses[0] == 200 and statuses[-1] == 429
+
+    scenario.room = room
+    run(scenario)

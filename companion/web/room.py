@@ -63,14 +63,16 @@ def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) 
             lines += _screen_lines(peek(own, t))[1:]
     for key, value in own.items():
         if key not in public and key != "seat":
-            lines.append(
-                f"{key}: {value if not isinstance(value, (dict, list)) else _json_text(value)}"
-            )
+            lines.append(f"{key.replace('_', ' ')}: {_text(value)}")
     return lines
 
 
-def _json_text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_text(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    return str(value)
 
 
 @dataclass

@@ -30,6 +30,9 @@ MAX_SPECTATORS = 200
 MAX_PHONES_PER_SEAT = 2
 RATE = 5.0  # messages a second a phone may send, with a burst of BURST
 BURST = 10.0
+REQUESTS = 20.0  # HTTP requests (websocket handshakes included) a second from one address,
+REQUEST_BURST = 100.0  # with this burst: a booth's phones and TVs may share one address
+MAX_ADDRESSES = 1024  # request buckets kept at once
 STATIC = {"spectator.js", "phone.js", "style.css"}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
@@ -44,15 +47,17 @@ def _asset(name: str) -> bytes:
 
 
 class Bucket:
-    """A token bucket: ``RATE`` a second, ``BURST`` at once."""
+    """A token bucket: ``rate`` a second, ``burst`` at once."""
 
-    def __init__(self) -> None:
-        self.level = BURST
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.level = burst
         self.at = time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.level = min(BURST, self.level + (now - self.at) * RATE)
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
         if self.level < 1:
             return False
@@ -85,12 +90,26 @@ class Feed:
 FEED = web.AppKey("feed", Feed)
 
 
-@web.middleware
-async def headers(request: web.Request, handler: Any) -> web.StreamResponse:
-    response = await handler(request)
-    if not response.prepared:
-        response.headers.update(HEADERS)
-    return response
+def limits() -> Any:
+    """A middleware refusing an address that asks too often (429), then adding the headers."""
+    buckets: dict[str, Bucket] = {}
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Any) -> web.StreamResponse:
+        address = request.remote or "?"
+        bucket = buckets.get(address)
+        if bucket is None:
+            if len(buckets) >= MAX_ADDRESSES:
+                buckets.clear()
+            bucket = buckets[address] = Bucket(REQUESTS, REQUEST_BURST)
+        if not bucket.take():
+            raise web.HTTPTooManyRequests(text="too many requests")
+        response = await handler(request)
+        if not response.prepared:
+            response.headers.update(HEADERS)
+        return response
+
+    return middleware
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -99,7 +118,7 @@ def _same_origin(request: web.Request) -> bool:
 
 
 def make_app(room: WebRoom) -> web.Application:
-    app = web.Application(client_max_size=MAX_REQUEST, middlewares=[headers])
+    app = web.Application(client_max_size=MAX_REQUEST, middlewares=[limits()])
     clients: dict[str, set[web.WebSocketResponse]] = {"spectators": set()}
     phones_of: dict[int, int] = {}
 
