@@ -176,7 +176,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench import main as bench
 
-    return bench(args.json, args.games)
+    return bench(args.json, args.games, args.web)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -272,6 +272,12 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
     bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="press to frame with 12 phones and 50 spectators on the loopback, with and "
+        "without a flood",
+    )
     bench.set_defaults(func=cmd_bench)
     return p
 
