@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import logging
 import os
 import stat
 
@@ -376,3 +377,43 @@ def test_an_address_that_asks_too_often_is_refused():
 
     scenario.room = room
     run(scenario)
+
+
+def test_no_token_reaches_a_log_line(caplog):
+    """A whole game played from phones through the server: the links appear in no log."""
+    caplog.set_level(logging.DEBUG)
+    table, room, player, tokens = politburo_on_phones()
+
+    async def scenario(client):
+        sockets = {s: await client.ws_connect(f"/ws/P/{t}") for s, t in tokens.items()}
+        await client.get(f"/P/{tokens[0]}")
+        await client.get("/P/WRONG")
+
+        async def answer(seat, index):
+            await sockets[seat].send_str(
+                json.dumps({"ballot": room.phones.ask_open.ballot, "option": index})
+            )
+            for _ in range(100):
+                if seat in room.phones.ask_open.answered:
+                    return
+                await asyncio.sleep(0.01)
+            raise AssertionError("the answer never arrived")
+
+        for _ in range(40):  # the first rounds, answered on the phones of seats 1 and 2
+            if table.mode == "phones":
+                ask = room.phones.ask_open
+                for seat in set(ask.offers) - ask.answered:
+                    await answer(seat, 0)
+                player.wait(0.5)
+            elif table.mode in ("handoff", "announce"):
+                player.press("ok")
+            else:
+                break
+        for ws in sockets.values():
+            await ws.close()
+
+    scenario.room = room
+    run(scenario)
+    assert caplog.records
+    for token in tokens.values():
+        assert token not in caplog.text

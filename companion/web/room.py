@@ -215,6 +215,7 @@ class WebRoom:
         if view == self._view and seats == self._seats:
             return
         self._view, self._seats = view, seats
+        message: dict[str, Any]
         if view is None:
             message = {"type": "state", "game": None}
             private: dict[int, list[str]] = {}
