@@ -63,15 +63,19 @@ def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) 
             lines += _screen_lines(peek(own, t))[1:]
     for key, value in own.items():
         if key not in public and key != "seat":
-            lines.append(f"{key.replace('_', ' ')}: {_text(value)}")
+            lines.append(f"{key.replace('_', ' ')}: {_text(value, ui)}")
     return lines
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, ui: Any) -> str:
+    """A private fact as words; cards as the game's ui writes them."""
     if isinstance(value, list):
-        return ", ".join(_text(v) for v in value) or "-"
+        cards = getattr(ui, "cards_label", None)
+        if cards is not None and all(isinstance(v, str) for v in value):
+            return str(cards(value)) or "-"
+        return ", ".join(_text(v, ui) for v in value) or "-"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {_text(v)}" for k, v in value.items())
+        return "; ".join(f"{k}: {_text(v, ui)}" for k, v in value.items())
     return str(value)
 
 
