@@ -35,6 +35,8 @@ test: $(VENV)/.test-tools tools
 # systemd-analyze checks the kiosk's unit; Debian images have it, a bare one may not.
 tools:
 	@command -v systemd-analyze >/dev/null || { apt-get update -qq && apt-get install -y -qq systemd >/dev/null; } || echo "systemd-analyze unavailable: its unit tests will be skipped"
+# Chromium runs the web pages' browser tests (Playwright drives Debian's build: no download).
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || echo "chromium unavailable: the browser tests will be skipped"
 
 bench: $(VENV)/.installed
 	$(PY) -m companion bench

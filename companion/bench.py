@@ -17,6 +17,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from luma.oled.device import ssd1306
@@ -40,8 +41,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def press_to_frame(seed: int = 1) -> dict[str, Any]:
-    """Wall time from pin edge to ``display()``, for every press that changed the screen."""
+def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None) -> dict[str, Any]:
+    """Wall time from pin edge to ``display()``, for every press that changed the screen;
+    ``attach`` may wire more to the table first (the web room, for ``--web``)."""
     clock = VirtualClock()
     box = open_box("virtual", clock=clock)
     latencies: list[float] = []
@@ -59,6 +61,8 @@ def press_to_frame(seed: int = 1) -> dict[str, Any]:
 
     driver.display = handed_to_driver
     table = Table(box, seed=seed)
+    if attach is not None:
+        attach(table)
     player = Player(box, table, clock)
 
     def press(button: str, hold: float = TAP) -> None:
@@ -175,7 +179,14 @@ def report(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(as_json: bool, games: int) -> int:
+def main(as_json: bool, games: int, web: bool = False) -> int:
+    if web:
+        from companion.web.bench import report as web_report
+        from companion.web.bench import run as web_run
+
+        results = web_run()
+        print(json.dumps(results, indent=2) if as_json else web_report(results))
+        return 0
     results = run(games)
     print(json.dumps(results, indent=2) if as_json else report(results))
     return 0

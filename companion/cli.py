@@ -75,8 +75,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
         journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
+    web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
+        if args.web:
+            from companion.web.server import serve
+
+            tokens = (journal.path if journal else default_path()).with_name("phones.json")
+            web = serve(table, args.web, tokens if journal else None, box.clock.now)
         if settings is not None:
             table.start(settings)
         elif table.resume():
@@ -86,6 +92,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             Service(table.step).run()
     finally:
+        if web is not None:
+            web.stop()
         box.close()
         if journal is not None:
             journal.close()
@@ -190,7 +198,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench import main as bench
 
-    return bench(args.json, args.games)
+    return bench(args.json, args.games, args.web)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -252,6 +260,12 @@ def parser() -> argparse.ArgumentParser:
         help="a handset's serial port (/dev/ttyACM0, socket://host:port), =SEAT fixes its "
         "seat (else its first HELLO does); repeatable",
     )
+    run.add_argument(
+        "--web",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve the spectator page and phone handsets (HOST: an address or an interface)",
+    )
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")
@@ -281,6 +295,12 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
     bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="press to frame with 12 phones and 50 spectators on the loopback, with and "
+        "without a flood",
+    )
     bench.set_defaults(func=cmd_bench)
     return p
 

@@ -76,6 +76,13 @@ class Handsets:
     ballot: int
 
 
+@dataclass(frozen=True)
+class Phones:
+    """The seats with a phone answer there at once; the others pass the box after."""
+
+    seats: tuple[int, ...]
+
+
 @dataclass
 class Over:
     """The last screen's pages; hold OK for a new game."""
@@ -109,9 +116,10 @@ Mode = (
     | Cursor
     | Announce
     | Handsets
+    | Phones
     | Over
     | Notice
     | Abandon
 )
 #: the modes that wait for a seat (the status LED breathes)
-WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets)
+WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones)

@@ -50,8 +50,10 @@ from companion.modes import (
     Notice,
     Over,
     Peek,
+    Phones,
     Setup,
 )
+from companion.phone_desk import PhoneDesk
 from companion.setup import Settings, SetupForm
 from companion.store import Journal
 from companion.ui import game_ui
@@ -95,6 +97,8 @@ class Table:
         self.games_started = 0
         self.ballot_no = 0
         self.vote: RoomBallot | None = None  # a secret A/B choice open on the handsets
+        self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
+        self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
         self._begin_setup()
 
     # -- starting, resuming, abandoning ------------------------------------------------
@@ -120,6 +124,7 @@ class Table:
         if self.journal is not None:
             record = self.game.to_record()
             self._journal(self.journal.begin, settings.game, dataclasses.asdict(settings), record)
+        self.desk.begin(resumed=False)
         self._first_decision()
 
     def resume(self) -> bool:
@@ -135,6 +140,7 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
+        self.desk.begin(resumed=True)
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:
@@ -162,6 +168,8 @@ class Table:
         if self.vote is not None:  # the pads stop asking; no vote of it is written
             self.vote.close()
             self.vote = None
+        if isinstance(self.mode.back if isinstance(self.mode, Abandon) else self.mode, Phones):
+            self.desk.phones.done()  # the phones stop asking too
         if self.journal is not None and not game.over:
             self._journal(self.journal.abandon)
         log.info("game abandoned")
@@ -228,6 +236,8 @@ class Table:
             if (seat := self._seat()) is None:
                 assert self.vote is not None  # everyone left votes on a handset
                 self._enter(Handsets(self.vote.seats, self.vote.number))
+            elif self.desk.due(d):
+                self.desk.ask(d)
             elif seat != self.holder:
                 self._enter(Handoff(seat))
             else:
@@ -325,6 +335,8 @@ class Table:
             log.info("seat %d: %s %s", seat + 1, d.kind, label)
         announcements = self.ui.announcements(before, game.public_view(), self.t)
         self._saved_step(announcements)
+        if self.desk.web is not None and announcements:
+            self.desk.web.reveal(announcements)
         self.handed_over = False
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
@@ -342,6 +354,8 @@ class Table:
             self._enter(Announce(tuple(announcements)))
         elif self.vote is not None and not by_box:
             pass  # a handset's vote: whoever holds the box carries on
+        elif self.desk.after_act(d, after):
+            pass  # more answers to come on the phones
         else:
             self._next_decision()
         return True
@@ -398,7 +412,10 @@ class Table:
         elif kind != "press":
             return  # the peek screen follows PEEK's level, read at drawing time
         self.box.outputs.feedback()
-        self._press(button)
+        if self.desk.qr is not None:
+            self.desk.qr = None  # dismissed, never answered
+        elif not (button == "up" and self.desk.show_qr()):
+            self._press(button)
 
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
@@ -452,6 +469,7 @@ class Table:
     def step(self) -> None:
         """Handle every waiting press, run due blinks, and show the current screen."""
         self._handset_votes()
+        self.desk.poll()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         self.box.outputs.tick()
@@ -459,9 +477,13 @@ class Table:
 
     def refresh(self) -> None:
         out = self.box.outputs
-        out.show(render(self.screen()))
+        screen = self.screen()
+        if self.drawn is None or self.drawn[0] != screen:
+            self.drawn = (screen, render(screen))  # an unchanged screen is not drawn again
+        out.show(self.desk.qr if self.desk.qr is not None else self.drawn[1])
         out.set_bar(self.ui.bar(self.game.public_view()) if self.game is not None else 0)
         out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
+        self.desk.publish()
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
@@ -493,6 +515,12 @@ class Table:
             case Abandon():
                 question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
                 return Screen(status, question, t("OK  Back"))
+            case Phones():
+                waiting = t("Waiting for seat {seats}").format(
+                    seats=" ".join(str(s + 1) for s in d.seats)
+                )
+                answer = t("Answer on your phones.")
+                return Screen(status, (answer, waiting), t("Others pass the box"))
             case Handsets(seats):
                 waiting = t("Waiting for seat {seats}").format(
                     seats=" ".join(str(s + 1) for s in d.seats)

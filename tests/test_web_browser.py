@@ -1,0 +1,171 @@
+"""The pages in real Chromium: a TV following whole games, and phones voting and playing."""
+
+import json
+import time
+
+import pytest
+
+from companion.table import Settings
+from companion.web.server import WebServer
+from tests.browser import chromium, same_screenshot
+from tests.webtables import give_phones, play_out, web_table
+
+GAMES = [("glasnost", 8), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]
+WAIT = 10_000  # ms Playwright waits for a page to catch up (a bound, not a measure)
+
+
+@pytest.fixture
+def served():
+    """Start a web server for a room; stopped after the test."""
+    servers = []
+
+    def start(room):
+        server = WebServer(room, "127.0.0.1", 0)
+        server.start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.port}"
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def caught_up(page, room):
+    """The TV shows the room's latest state."""
+    status = json.loads(room.spectator)["status"]
+    page.wait_for_function(
+        "s => document.getElementById('status').textContent === s", arg=status, timeout=WAIT
+    )
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_tv_follows_a_whole_bot_game(game, players, served):
+    table, room, player = web_table(Settings(game, players))
+    base = served(room)
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(base + "/")
+        caught_up(page, room)
+        assert page.locator("#picture svg").count() == 1
+        same_screenshot(f"{game}-start", page.screenshot())
+        decisions = {"n": 0}
+
+        def follow(seat, view, decision):
+            decisions["n"] += 1
+            if decisions["n"] % 15 == 0:
+                caught_up(page, room)
+                shown = " ".join(page.locator("#prompt").inner_text().split())
+                assert " ".join(json.loads(room.spectator)["prompt"][-1].split()) in shown
+            if decisions["n"] == 30:
+                same_screenshot(f"{game}-middle", page.screenshot())
+            return None
+
+        play_out(table, player, answer_phone=None, pick=follow)
+        player.wait(0.5)
+        caught_up(page, room)
+        assert not page.locator("#final").is_hidden()
+        assert page.locator("#history li").count() > 0
+        same_screenshot(f"{game}-over", page.screenshot())
+
+
+def open_phones(browser, base, tokens):
+    pages = {}
+    for seat, token in tokens.items():
+        page = browser.new_page(viewport={"width": 400, "height": 800})
+        page.goto(f"{base}/P/{token}")
+        page.wait_for_function(
+            "n => document.getElementById('seat').textContent === n",
+            arg=f"Seat {seat + 1}",
+            timeout=WAIT,
+        )
+        pages[seat] = page
+    return pages
+
+
+def tap(room, player, pages):
+    """Answer on a phone page as a person would: pick the option, then Send."""
+
+    def answer(seat, index):
+        ballot = room.phones.ask_open.ballot
+        page = pages[seat]
+        page.wait_for_function(
+            "b => document.body.dataset.ballot === b", arg=str(ballot), timeout=WAIT
+        )
+        page.locator("#options button").nth(index).click()
+        page.locator("#send").click()
+        deadline = time.monotonic() + WAIT / 1000
+        while seat not in room.phones.ask_open.answered:
+            assert time.monotonic() < deadline, f"seat {seat + 1}'s answer never arrived"
+            time.sleep(0.01)
+
+    return answer
+
+
+def direct(room):
+    def answer(seat, index):
+        assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
+
+    return answer
+
+
+def play_with_pages(table, room, player, pages, on_pages):
+    """Seats with pages answer there for decisions of ``on_pages`` kinds; the rest directly."""
+    by_page, by_room = tap(room, player, pages), direct(room)
+    seen = []
+
+    def answer(seat, index):
+        kind = table.game.decision.kind
+        if kind in on_pages and seat in pages:
+            seen.append((kind, seat))
+            by_page(seat, index)
+        else:
+            by_room(seat, index)
+
+    play_out(table, player, answer)
+    return seen
+
+
+def test_a_glasnost_coup_vote_is_taken_on_twelve_phones_at_once(served):
+    table, room, player = web_table(Settings("glasnost", 12))
+    tokens = give_phones(room, range(12))
+    player.wait(0.5)
+    base = served(room)
+    with chromium() as browser:
+        pages = open_phones(browser, base, tokens)
+        seen = play_with_pages(table, room, player, pages, {"coup_vote", "crisis_vote"})
+    coup = {seat for kind, seat in seen if kind == "coup_vote"}
+    assert len(coup) >= 10, coup  # every seat but the leader's side votes on its own phone
+    assert any(kind == "crisis_vote" for kind, _ in seen)
+    assert table.game.over
+
+
+def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
+    for game, players, kinds in [
+        ("politburo", 7, {"execute", "plan_vote"}),
+        ("gulag", 7, {"task"}),
+    ]:
+        table, room, player = web_table(Settings(game, players))
+        tokens = give_phones(room, range(players))
+        player.wait(0.5)
+        base = served(room)
+        with chromium() as browser:
+            pages = open_phones(browser, base, tokens)
+            seen = play_with_pages(table, room, player, pages, kinds)
+        assert {kind for kind, _ in seen} >= ({"execute"} if game == "politburo" else {"task"})
+        assert table.game.over
+
+
+def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
+    table, room, player = web_table(Settings("kolkhoz", 4))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    base = served(room)
+    with chromium() as browser:
+        pages = open_phones(browser, base, tokens)
+        hand = list(table.game.view(0)["hand"])
+        shown = pages[0].locator("#secret").inner_text()
+        assert all(card in shown for card in hand)
+        seen = play_with_pages(table, room, player, pages, {"play", "assign", "trump"})
+    plays = [k for k, s in seen if k == "play"]
+    assert len(plays) >= len(hand)
+    assert table.game.over

@@ -1,0 +1,70 @@
+"""What the web tests share: a virtual table with a web room, and bots that answer on phones."""
+
+import random
+
+from companion.bots import make_bots
+from companion.box import VirtualClock, open_box
+from companion.demo import GAP, Player
+from companion.modes import Announce, Handoff, Over, Phones
+from companion.table import Settings, Table
+from companion.web.room import WebRoom
+from companion.web.tokens import Tokens
+
+
+def web_table(settings: Settings | None, seed: int = 1, tokens_path=None, journal=None):
+    """A started (or, without settings, resumed) table on the virtual box with a web room."""
+    clock = VirtualClock()
+    box = open_box("virtual", clock=clock)
+    table = Table(box, seed=seed, lang=settings.lang if settings else "en", journal=journal)
+    room = WebRoom(Tokens(tokens_path), clock.now)
+    table.desk.web = room
+    table.desk.phones = room.phones
+    if settings is None:
+        assert table.resume()
+    else:
+        table.start(settings)
+    player = Player(box, table, clock)
+    player.wait(GAP)
+    return table, room, player
+
+
+def give_phones(room, seats):
+    """Tokens for ``seats``, each with its phone connected; returns seat -> token."""
+    tokens = {seat: room.tokens.issue(seat) for seat in seats}
+    for seat in seats:
+        room.phones.joined(seat, +1)
+    return tokens
+
+
+def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until=None):
+    """Play the game to its end (or ``until(table)``): phones answer through
+    ``answer_phone(seat, index)``, the other seats on the box's buttons.
+    ``pick(seat, view, decision)`` may override a bot."""
+    game = table.game
+    seat_bots = make_bots(game, bots, random.Random(seed))
+    asked = []
+    while not isinstance(table.mode, Over) and not (until and until(table)):
+        game = table.game
+        d = game.decision
+        if isinstance(table.mode, Handoff | Announce):
+            player.press("ok")
+            continue
+        if isinstance(table.mode, Phones):
+            ask = table.desk.phones.ask_open
+            for seat in sorted(set(ask.offers) - ask.answered):
+                if seat not in game.decision.seats:
+                    continue
+                choice = (pick and pick(seat, game.view(seat), d)) or seat_bots[seat].choose(
+                    game.view(seat), d
+                )
+                options = [o for o, _ in ask.offers[seat][1]]
+                asked.append((seat, d.kind))
+                answer_phone(seat, options.index(choice))
+            player.wait(GAP)
+            continue
+        seat = d.seats[0]
+        choice = (pick and pick(seat, game.view(seat), d)) or seat_bots[seat].choose(
+            game.view(seat), d
+        )
+        player.answer(choice)
+    return asked
