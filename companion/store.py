@@ -112,6 +112,12 @@ class Journal:
         if self.game_id is not None:
             self._write("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
 
+    def abandon(self) -> None:
+        """The game in progress will never be resumed (the table gave it up)."""
+        if self.game_id is not None:
+            self._write("UPDATE games SET finished = 2 WHERE id = ?", (self.game_id,))
+            self.game_id = None
+
     def unfinished(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The settings and last step of the newest unfinished game, to resume it."""
         row = self.db.execute(

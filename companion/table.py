@@ -141,6 +141,13 @@ class Table:
         self._next_decision()
         return True
 
+    def abandon(self) -> None:
+        """Give up the game in progress: never resumed; the next setup starts afresh."""
+        if self.journal is not None and self.game is not None and not self.game.over:
+            self._journal(self.journal.abandon)
+        log.info("game abandoned")
+        self._begin_setup(self.setup_values.get("game", "gulag"))
+
     def _journal(self, write: Any, *args: Any) -> None:
         """Write to the journal; a failure is shown, and the game goes on in memory."""
         try:
