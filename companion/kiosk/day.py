@@ -39,9 +39,10 @@ from companion.kiosk.daystats import Ledger
 from companion.store import Journal
 
 TAP = 0.08  # seconds a finger holds a button for a press
-TICK = 0.6  # seconds between the loop's steps while nobody presses
-ARRIVAL = 20.0  # mean seconds between strangers
+TICK = 1.0  # seconds between the loop's steps while nobody presses
+ARRIVAL = 12.0  # mean seconds between strangers
 STAFF_EVERY = 5400.0  # mean seconds between staff visits
+SIM_DAY = "booth day"  # the date the simulated day's statistics are kept under
 QUIET = 400.0  # seconds before the day's end when nobody new walks up (past idle and warning)
 
 Force = Callable[[dict[str, Any], Decision], Any]
@@ -70,14 +71,21 @@ class Count:
 class Day:
     """One simulated booth day."""
 
-    def __init__(self, seed: int, journal: Path | None, force: Force | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        journal: Path | None,
+        force: Force | None = None,
+        games: tuple[str, ...] = GAME_NAMES,
+    ) -> None:
         self.clock = VirtualClock()
         self.box = open_box("virtual", clock=self.clock)
         self.journal = Journal(journal) if journal is not None else None
-        ledger = Ledger(self.journal.db if self.journal else None, today=lambda: "booth day")
+        ledger = Ledger(self.journal.db if self.journal else None, today=lambda: SIM_DAY)
         self.kiosk = Kiosk(self.box, self.journal, seed=seed, ledger=ledger)
         self.rng = random.Random(seed)
         self.force = force
+        self.games = games
         self.count = Count()
         self.seen: Game | None = None
         self.frames = hashlib.sha256()
@@ -134,7 +142,7 @@ class Day:
         """One stranger: joins, then plays, learns, watches or mashes, and leaves."""
         rng = self.rng
         self.press(rng.choice(("ok", "up", "choice_a", "back", "peek")))
-        intent = rng.choices(("play", "learn", "watch", "mash"), (70, 12, 8, 10))[0]
+        intent = rng.choices(("play", "learn", "watch", "mash"), (65, 10, 5, 20))[0]
         if intent == "mash":
             self.mash(rng.randint(20, 80))
             return
@@ -178,7 +186,7 @@ class Day:
         kiosk = self.kiosk
         if not isinstance(kiosk.mode, Playing) or kiosk.table is None:
             return
-        name = rng.choice(GAME_NAMES)
+        name = rng.choice(self.games)
         cls = game_class(name)
         wanted = {"game": name, "players": rng.randint(cls.min_players, cls.max_players)}
         wanted |= ATTRACT_OPTIONS.get(name, {})
@@ -289,10 +297,15 @@ class Day:
 
 
 def simulate_day(
-    hours: float, seed: int, journal: Path | None = None, force: Force | None = None
+    hours: float,
+    seed: int,
+    journal: Path | None = None,
+    force: Force | None = None,
+    games: tuple[str, ...] = GAME_NAMES,
 ) -> dict[str, Any]:
-    """Run a booth day of ``hours`` on the virtual clock; what the kiosk and the driver saw."""
-    day = Day(seed, journal, force)
+    """Run a booth day of ``hours`` on the virtual clock; what the kiosk and the driver saw.
+    ``force`` overrides the strangers' secret choices; ``games`` are those they set up."""
+    day = Day(seed, journal, force, games)
     try:
         return day.run(hours)
     finally:

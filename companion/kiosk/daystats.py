@@ -135,8 +135,9 @@ class Ledger:
             self._write("UPDATE kiosk_games SET status = 'abandoned' WHERE id = ?", (old,))
         return rows[0][0] if rows else None
 
-    def prune_journal(self, keep: int = KEEP) -> None:
+    def prune_journal(self, keep: int | None = None) -> None:
         """Drop the journal's rows of ended games but the newest ``keep``; summaries stay."""
+        keep = KEEP if keep is None else keep
         if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'steps'").fetchone() is None:
             return  # no journal in this file (a kiosk that keeps nothing)
         with self.db:
