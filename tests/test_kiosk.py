@@ -31,6 +31,7 @@ from companion.kiosk.safemode import FAILS, StartRecord, set_journal_aside
 from companion.store import Journal
 from companion.ui.canvas import overflow
 from companion.ui.i18n import translator
+from tests.tables import match_references
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -348,5 +349,31 @@ def test_repeated_failed_starts_bring_safe_mode_with_the_journal_kept_aside(tmp_
         clock.advance(0.1)
         kiosk.step()
         assert isinstance(kiosk.mode, (Title, Attract))  # strangers cannot leave attract
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_kiosk_screens_match_their_references(lang):
+    """The attract title, the invitation, join, learn, the warning and the staff menu."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        kiosk = Kiosk(box, seed=1, ledger=Ledger(today=lambda: SIM_DAY))
+        kiosk.lang, kiosk.t = lang, translator(lang)
+        now = box.clock.now()
+        modes = {
+            "title": Title(now + 10),
+            "invite": Title(now + 10, invite=True),
+            "join": Join(),
+            "learn": Learn(game=1, page=1),
+            "warning": booth.Playing(warn_until=now + 12),
+            "staff": Staff(row=4),
+        }
+        shots = {}
+        for name, mode in modes.items():
+            kiosk.mode = mode
+            kiosk._draw()
+            shots[name] = box.board.glass()
+        match_references("kiosk", lang, shots)
     finally:
         box.close()
