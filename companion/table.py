@@ -88,6 +88,7 @@ class Table:
         self.games_started = 0
         self.ballot_no = 0
         self.handset_seats: tuple[int, ...] = ()
+        self.drawn: tuple[Screen, Any] | None = None
         self._begin_setup("gulag")
 
     # -- setup ---------------------------------------------------------------------
@@ -412,7 +413,10 @@ class Table:
 
     def refresh(self) -> None:
         out = self.box.outputs
-        out.show(render(self.screen()))
+        screen = self.screen()
+        if self.drawn is None or self.drawn[0] != screen:
+            self.drawn = (screen, render(screen))  # an unchanged screen is not drawn again
+        out.show(self.drawn[1])
         if self.game is not None:
             out.set_bar(self.ui.bar(self.game.public_view()))
         else:

@@ -42,8 +42,9 @@ TAP = 0.08  # seconds a finger holds a button for a press
 TICK = 1.0  # seconds between the loop's steps while nobody presses
 ARRIVAL = 12.0  # mean seconds between strangers
 STAFF_EVERY = 5400.0  # mean seconds between staff visits
+IDLE = 120.0  # seconds a game may be left alone before the warning
 SIM_DAY = "booth day"  # the date the simulated day's statistics are kept under
-QUIET = 400.0  # seconds before the day's end when nobody new walks up (past idle and warning)
+QUIET = 200.0  # seconds before the day's end when nobody new walks up (past idle and warning)
 
 Force = Callable[[dict[str, Any], Decision], Any]
 
@@ -83,6 +84,7 @@ class Day:
         self.journal = Journal(journal) if journal is not None else None
         ledger = Ledger(self.journal.db if self.journal else None, today=lambda: SIM_DAY)
         self.kiosk = Kiosk(self.box, self.journal, seed=seed, ledger=ledger)
+        self.kiosk.idle = IDLE  # a busy booth: staff chose the shortest idle time
         self.rng = random.Random(seed)
         self.force = force
         self.games = games
@@ -215,7 +217,7 @@ class Day:
                 self.wait(kiosk.idle + 5)  # a long think: the warning comes up
                 continue
             for button in self.buttons_for(table, game, bots):
-                self.press(button, gap=rng.uniform(0.2, 0.8))
+                self.press(button, gap=rng.uniform(0.25, 0.9))
                 if not isinstance(kiosk.mode, Playing) or kiosk.mode.warn_until is not None:
                     break
             moves += 1
