@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.box.board import BOARDS
-from companion.errors import CompanionError, SettingsError
+from companion.errors import CompanionError, JournalError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
 
@@ -97,6 +97,110 @@ def cmd_run(args: argparse.Namespace) -> int:
         box.close()
         if journal is not None:
             journal.close()
+    return 0
+
+
+def cmd_kiosk(args: argparse.Namespace) -> int:
+    if args.day is not None:
+        return _kiosk_day(args)
+    from pathlib import Path
+
+    from companion.box import WallClock, open_box
+    from companion.box.terminal import Terminal
+    from companion.kiosk.booth import Kiosk
+    from companion.kiosk.safemode import HEALTHY, StartRecord, set_journal_aside
+    from companion.service import Service
+    from companion.store import Journal, default_path
+
+    path = Path(args.journal) if args.journal else default_path()
+    record = StartRecord(path.with_name("kiosk-starts.json"))
+    safe = record.started()
+    if safe and not args.no_journal:
+        set_journal_aside(path)
+    journal = None if args.no_journal else Journal(path)
+    box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
+
+    def poweroff() -> None:
+        if not box.virtual:
+            import subprocess
+
+            subprocess.run(["systemctl", "poweroff"], check=False)
+        raise SystemExit(0)
+
+    def restart() -> None:
+        raise SystemExit(0)  # systemd starts the kiosk again (Restart=always)
+
+    kiosk = Kiosk(box, journal, seed=args.seed, safe=safe, poweroff=poweroff, restart=restart)
+    healthy_at = box.clock.now() + HEALTHY
+    marked = False
+
+    def step() -> None:
+        nonlocal marked
+        kiosk.step()
+        if not marked and box.clock.now() >= healthy_at:
+            record.healthy()  # it ran: the next start is a normal one
+            marked = True
+
+    try:
+        if box.virtual and not args.headless:
+            Terminal(box, step).run()
+        else:
+            Service(step).run()
+    finally:
+        kiosk.close()
+        box.close()
+        if journal is not None:
+            journal.close()
+    return 0
+
+
+def _kiosk_day(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from companion.kiosk.day import simulate_day
+
+    if args.board != "virtual" or not args.headless:
+        raise SettingsError("a simulated booth day runs on --board virtual --headless")
+    report = simulate_day(args.day, args.seed or 1, Path(args.journal) if args.journal else None)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        s = report["stats"]
+        print(
+            f"{args.day} h: {s['started']} games started, {s['finished']} finished, "
+            f"{s['abandoned']} abandoned, {s['attract']} attract games, {s['presses']} presses; "
+            f"memory {report['memory_mib']} MiB; journal {report['journal_bytes']} bytes"
+        )
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    import json
+    import sqlite3
+    from pathlib import Path
+
+    from companion.kiosk.daystats import Ledger
+    from companion.store import default_path
+
+    path = Path(args.journal) if args.journal else default_path()
+    if not path.exists():
+        raise JournalError(f"no journal at {path}: the kiosk has not run there")
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        stats = Ledger(db, readonly=True).stats(args.date).as_dict()
+    finally:
+        db.close()
+    if args.json:
+        print(json.dumps(stats, sort_keys=True))
+    else:
+        print(
+            f"{args.date or 'today'}: {stats['started']} games started, {stats['finished']} "
+            f"finished, {stats['abandoned']} abandoned; {stats['attract']} attract games; "
+            f"{stats['presses']} presses"
+        )
+        for game, outcomes in stats["outcomes"].items():
+            print(f"  {game}: " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
     return 0
 
 
@@ -273,6 +377,29 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--frames", default=None, help="write every frame as PNG, and trace.txt")
     demo.add_argument("--bots", choices=("smart", "random"), default="smart")
     demo.set_defaults(func=cmd_demo, seed=1)
+
+    kiosk = sub.add_parser("kiosk", help="run a convention booth: attract loop, join, staff menu")
+    kiosk.add_argument("--board", choices=BOARDS, default="auto")
+    kiosk.add_argument("--pinout", default=None)
+    kiosk.add_argument("--headless", action="store_true", help="no terminal front end")
+    kiosk.add_argument("--seed", type=int, default=None, help="reproducible shuffles (tests)")
+    kiosk.add_argument("--journal", default=None, help="the journal (default: $COMPANION_DATA)")
+    kiosk.add_argument("--no-journal", action="store_true", help="keep nothing, resume nothing")
+    kiosk.add_argument(
+        "--day",
+        type=float,
+        default=None,
+        metavar="HOURS",
+        help="simulate a booth day of HOURS on the virtual clock (with --board virtual --headless)",
+    )
+    kiosk.add_argument("--json", action="store_true", help="machine-readable output (--day)")
+    kiosk.set_defaults(func=cmd_kiosk)
+
+    stats = sub.add_parser("stats", help="the kiosk's day statistics, from the journal")
+    stats.add_argument("--journal", default=None, help="the journal (default: $COMPANION_DATA)")
+    stats.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="default: today")
+    stats.add_argument("--json", action="store_true")
+    stats.set_defaults(func=cmd_stats)
 
     hw = sub.add_parser("hardware", help="check (or --write) the wiring and BOM against the pinout")
     hw.add_argument("--pinout", default=None)

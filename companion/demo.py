@@ -92,25 +92,26 @@ class Player:
 
     def answer(self, choice: Any) -> None:
         """Give ``choice`` for the decision on screen."""
-        table = self.table
-        game = table.game
-        assert game is not None and game.decision is not None
-        match table.mode:
-            case Peek():
-                self.press("peek", hold=PEEK)
-                self.press("ok")
-            case Choose():
-                buttons = table.ui.choice_buttons(game.decision)
-                assert buttons is not None
-                self.press("choice_a" if choice == buttons[0] else "choice_b")
-                self.press("ok")
-            case Cursor(options=options, at=at):
-                steps = options.index(choice) - at  # the cursor starts on the first option
-                for _ in range(abs(steps)):
-                    self.press("down" if steps > 0 else "up")
-                self.press("ok")
-            case mode:
-                raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
+        for button, hold in presses_for(self.table, choice):
+            self.press(button, hold=hold)
+
+
+def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
+    """The presses (button, how long it is held) that give ``choice`` on the table's screen."""
+    game = table.game
+    assert game is not None and game.decision is not None
+    match table.mode:
+        case Peek():
+            return [("peek", PEEK), ("ok", TAP)]
+        case Choose():
+            buttons = table.ui.choice_buttons(game.decision)
+            assert buttons is not None
+            return [("choice_a" if choice == buttons[0] else "choice_b", TAP), ("ok", TAP)]
+        case Cursor(options=options, at=at):
+            steps = options.index(choice) - at  # the cursor starts on the first option
+            return [("down" if steps > 0 else "up", TAP)] * abs(steps) + [("ok", TAP)]
+        case mode:
+            raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
 
 
 def play(

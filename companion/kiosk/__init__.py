@@ -1,0 +1,1 @@
+"""The convention kiosk: attract loop, join, learn, staff menu and day statistics."""

@@ -1,0 +1,65 @@
+"""The attract loop's players: bots that press the table's buttons in front of the hall.
+
+They answer through the same table loop and screens as real play: each
+answer becomes the presses a player would make, given to the table one at a
+time at a pace the hall can follow. They never hold PEEK, so no private view
+is drawn on a screen that strangers watch.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion import demo
+from companion.bots import Bot, make_bots
+from companion.box.inputs import Press
+from companion.modes import Announce, Handoff, Notice, Peek
+from companion.table import Settings, Table
+
+PACE = 1.2  # seconds between two of the bots' presses
+READ = 2.5  # seconds a reveal stays before the bots press on
+
+
+def presses_for(table: Table, choice: Any) -> list[str]:
+    """The buttons a player presses to give ``choice``; a peek is answered without PEEK."""
+    return [button for button, _ in demo.presses_for(table, choice) if button != "peek"]
+
+
+class AttractGame:
+    """One bot game on the box, pressed at the hall's pace; never journalled."""
+
+    def __init__(self, table: Table, settings: Settings, rng: random.Random, now: float) -> None:
+        self.table = table
+        table.start(settings)
+        assert table.game is not None
+        self.bots: list[Bot] = make_bots(table.game, "smart", rng)
+        self.queue: list[str] = []
+        self.next_at = now + PACE
+        self.over_at: float | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.table.game is None or self.table.game.over
+
+    def due(self) -> float:
+        return self.next_at
+
+    def tick(self, now: float) -> None:
+        """Press the next button when it is due."""
+        if now < self.next_at or self.over:
+            return
+        table = self.table
+        if not self.queue:
+            game = table.game
+            assert game is not None and game.decision is not None
+            if isinstance(table.mode, Handoff | Announce | Peek | Notice):
+                self.queue = ["ok"]
+            else:
+                seat = game.decision.seats[0]
+                choice = self.bots[seat].choose(game.view(seat), game.decision)
+                self.queue = presses_for(table, choice)
+        button = self.queue.pop(0)
+        reading = isinstance(table.mode, Announce)
+        table.handle(Press(now, button, "press"))
+        self.next_at = now + (READ if reading else PACE)
