@@ -25,7 +25,7 @@ from companion.modes import (
     Peek,
     Setup,
 )
-from companion.store import Journal
+from companion.store import ABANDONED, Journal
 from companion.table import Settings, Table
 
 GAMES = [
@@ -190,7 +190,7 @@ def test_an_abandoned_game_is_never_resumed_and_setup_starts_from_its_settings(
         }
         after, finished = journal_rows(path)
         assert after == steps  # abandoning writes no step: nothing of an open ballot
-        assert finished == [(2,)]
+        assert finished == [(ABANDONED,)]  # never resumed, and told apart from damage
     finally:
         player.box.close()
     box = open_box("virtual", clock=VirtualClock())
