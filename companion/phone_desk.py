@@ -52,7 +52,8 @@ class PhoneDesk:
         buttons = ui.choice_buttons(d) if d.secret else None
         if buttons is not None:
             return tuple((o, ui.option_label(o, t)) for o in buttons)
-        return tuple((o, ui.choice_label(d, view, o, t)) for o in ui.candidates(d, view))
+        # The cursor's options in the cursor's order: the legal ones first.
+        return tuple((o, ui.choice_label(d, view, o, t)) for o in self.table._cursor_options(d))
 
     def poll(self) -> None:
         """Play the phones' answers; move on when the phones are done or a phone joined."""
