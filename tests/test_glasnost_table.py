@@ -319,8 +319,9 @@ def refusal(table):
 
 def cursor_to(table, player, option):
     take(table, player)
-    while table.mode.options[table.mode.at] != option:
-        player.press("down")
+    target = table.mode.options.index(option)  # the cursor does not wrap: go either way
+    while table.mode.at != target:
+        player.press("down" if table.mode.at < target else "up")
 
 
 def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
