@@ -20,8 +20,9 @@ from PIL import Image
 
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
-from companion.games import Game
-from companion.modes import Announce, Choose, Cursor, Handoff, Over, Peek, Setup
+from companion.games import Choice, Decision, Game
+from companion.games.base import same_choice
+from companion.modes import Announce, Choose, Claim, Countdown, Cursor, Handoff, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Settings, Table
 
@@ -31,6 +32,8 @@ LOOP = 0.02  # seconds the box's loop takes to see a release (Back acts on it)
 PEEK = 1.0  # seconds PEEK is held
 
 BotFactory = Callable[[Game, random.Random], list[Bot]]
+#: what a seat answers, given its own view: a seat's bot, or a test forcing a choice
+Chooser = Callable[[int, dict[str, Any], Decision], Choice]
 
 
 @dataclass
@@ -95,6 +98,13 @@ class Player:
         for button, hold in presses_for(self.table, choice):
             self.press(button, hold=hold)
 
+    def answer_as(self, bots: list[Bot]) -> None:
+        """Answer the decision on screen as the seats' bots would; a countdown runs out."""
+        for button, hold in bot_presses(self.table, lambda s, view, d: bots[s].choose(view, d)):
+            self.press(button, hold=hold)
+        while isinstance(self.table.mode, Countdown):
+            self.wait(1.0)
+
 
 def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
     """The presses (button, how long it is held) that give ``choice`` on the table's screen."""
@@ -112,6 +122,31 @@ def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
             return [("down" if steps > 0 else "up", TAP)] * abs(steps) + [("ok", TAP)]
         case mode:
             raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
+
+
+def bot_presses(table: Table, choose: Chooser) -> list[tuple[str, float]]:
+    """The presses that answer the decision on screen as the seats would. On a countdown,
+    each seat whose answer is not the default claims (once); the others press nothing and
+    let the clock run out."""
+    game = table.game
+    assert game is not None and game.decision is not None
+    d = game.decision
+    if isinstance(table.mode, Claim):
+        return [("back", TAP)]  # a claim somebody else began: walked back to the countdown
+    if not isinstance(table.mode, Countdown):
+        return presses_for(table, choose(d.seats[0], game.view(d.seats[0]), d))
+    buttons = table.ui.choice_buttons(d)
+    assert buttons is not None
+    presses: list[tuple[str, float]] = []
+    for seat in d.seats:
+        choice = choose(seat, game.view(seat), d)
+        if seat in table.check.claims or same_choice(choice, buttons[1]):
+            continue
+        back = seat > game.players // 2  # the seat cursor wraps: the shorter way round
+        steps = [("up" if back else "down", TAP)] * (game.players - seat if back else seat)
+        answer = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
+        presses += [("ok", TAP), *steps, ("ok", TAP), (answer, TAP), ("ok", TAP)]
+    return presses
 
 
 def play(
@@ -158,12 +193,8 @@ def play(
         while not isinstance(table.mode, Over):
             if isinstance(table.mode, Handoff | Announce):
                 player.press("ok")
-                continue
-            game = table.game
-            assert game is not None and game.decision is not None
-            d = game.decision
-            seat = d.seats[0]
-            player.answer(seat_bots[seat].choose(game.view(seat), d))
+            else:
+                player.answer_as(seat_bots)
         player.press("down")  # the second final page: everyone's card
         player.press("up")
         run.presses = player.presses

@@ -24,6 +24,7 @@ from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
 from companion.ui.canvas import BODY_LINES, Screen, wrap
 from companion.ui.defaults import label_by_option
+from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import peek as peek
 from companion.ui.defaults import refusal as refusal
