@@ -44,6 +44,7 @@ class DemoRun:
     trace: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     presses: int = 0
+    moves: int = 0  # answers given: what the table would have done with cards
     table: Table | None = None
 
 
@@ -64,6 +65,7 @@ class Player:
         self.table = table
         self.clock = clock
         self.presses = 0
+        self.moves = 0
 
     def wait(self, seconds: float) -> None:
         self.clock.advance(seconds)
@@ -97,11 +99,16 @@ class Player:
         """Give ``choice`` for the decision on screen."""
         for button, hold in presses_for(self.table, choice):
             self.press(button, hold=hold)
+        self.moves += 1
 
     def answer_as(self, bots: list[Bot]) -> None:
         """Answer the decision on screen as the seats' bots would; a countdown runs out."""
-        for button, hold in bot_presses(self.table, lambda s, view, d: bots[s].choose(view, d)):
+        open_check = isinstance(self.table.mode, Countdown)
+        presses = bot_presses(self.table, lambda s, view, d: bots[s].choose(view, d))
+        for button, hold in presses:
             self.press(button, hold=hold)
+        # On a countdown, a move is a claim (one A or B each); declining is none.
+        self.moves += sum(b in ("choice_a", "choice_b") for b, _ in presses) if open_check else 1
         while isinstance(self.table.mode, Countdown):
             self.wait(1.0)
 
@@ -198,6 +205,7 @@ def play(
         player.press("down")  # the second final page: everyone's card
         player.press("up")
         run.presses = player.presses
+        run.moves = player.moves
         run.trace = list(box.outputs.trace)
     finally:
         logger.removeHandler(handler)
