@@ -220,8 +220,8 @@ class Day:
                 self.wait(kiosk.idle + 5)  # a long think: the warning comes up
                 continue
             buttons = self.buttons_for(table, game, bots)
-            if not buttons:
-                self.wait(1.0)  # a countdown nobody here claims: its clock runs out
+            if not buttons:  # a countdown nobody here claims: fidgeting, its clock runs out
+                buttons = [rng.choice(("up", "down", "choice_a", "choice_b"))]
             for button in buttons:
                 self.press(button, gap=rng.uniform(0.25, 0.9))
                 if not isinstance(kiosk.mode, Playing) or kiosk.mode.warn_until is not None:
@@ -263,13 +263,17 @@ class Day:
         next_hour = 3600.0
         arrival = self.rng.expovariate(1 / ARRIVAL)
         staff = self.rng.expovariate(1 / STAFF_EVERY)
+
+        def sample() -> None:  # the hour just ended
+            memory.append(round(tracemalloc.get_traced_memory()[0] / 2**20, 3))
+            journal_bytes.append(self.journal_size())
+            presses.append(self.count.presses - sum(presses))
+
         try:
             while self.clock.now() < end:
                 now = self.clock.now()
                 if now >= next_hour:
-                    memory.append(round(tracemalloc.get_traced_memory()[0] / 2**20, 3))
-                    journal_bytes.append(self.journal_size())
-                    presses.append(self.count.presses - sum(presses))
+                    sample()
                     next_hour += 3600
                 if now >= end - QUIET or not isinstance(self.kiosk.mode, (Title, Attract)):
                     self.wait(TICK)
@@ -281,6 +285,8 @@ class Day:
                     arrival = self.clock.now() + self.rng.expovariate(1 / ARRIVAL)
                 else:
                     self.wait(TICK)
+            if self.clock.now() >= next_hour:
+                sample()  # the day's last hour
         finally:
             tracemalloc.stop()
         self.kiosk.close()
