@@ -5,9 +5,12 @@ handed to the OLED driver are what the drawing cache and the drivers are checked
 """
 
 import pytest
+from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
 from companion.box import VirtualClock, open_box
+from companion.box.oled import DRIVERS, WindowSH1106, WindowSSD1306, pages
+from companion.box.panel import VirtualPanel
 from companion.demo import play
 from companion.table import Settings, Table
 from companion.ui import canvas
@@ -94,3 +97,103 @@ def test_the_line_cache_is_bounded_all_day_long():
         canvas.render(Screen(f"Round {i}", (f"Seat {i % 12}: vote {i}",), "A yes B no"))
     assert canvas._line.cache_info().currsize <= canvas.LINES_KEPT
     assert canvas._wrapped.cache_info().currsize <= canvas.LINES_KEPT
+
+
+# -- packing and sending ------------------------------------------------------------
+
+
+def cropped_pages(image: Image.Image) -> list[bytes]:
+    """The pages packed one 8-row strip at a time (the packing before a single transpose)."""
+    return [
+        image.crop((0, 8 * page, 128, 8 * page + 8)).transpose(Image.Transpose.ROTATE_270).tobytes()
+        for page in range(8)
+    ]
+
+
+def test_one_transpose_packs_the_same_bytes_as_eight_crops(recorded):
+    frames = [frame for _, shown in recorded.values() for frame in shown]
+    for frame in frames:
+        assert pages(frame) == cropped_pages(frame)
+
+
+def replay(controller: str, kind: str, frames: list[Image.Image], rotate: int = 0) -> float:
+    """Bytes per update of ``frames`` sent by a driver, each checked on the panel's glass."""
+    panel = VirtualPanel(controller)
+    device = DRIVERS[controller][kind](panel, rotate=rotate)
+    start = panel.sent
+    for i, frame in enumerate(frames):
+        device.display(frame)
+        glass = panel.image()
+        expected = frame if rotate == 0 else frame.rotate(180)
+        assert glass.tobytes() == expected.tobytes(), f"{controller} {kind}: frame {i}"
+    return (panel.sent - start) / len(frames)
+
+
+@pytest.mark.parametrize("controller", sorted(DRIVERS))
+def test_window_drivers_light_every_recorded_frame_exactly_for_far_fewer_bytes(
+    recorded, controller
+):
+    sent = {kind: 0.0 for kind in DRIVERS[controller]}
+    for name, (_, frames) in recorded.items():
+        # luma sends the same bytes for every frame (its test is that it shows them): a few do.
+        per_update = {
+            kind: replay(controller, kind, frames[:8] if kind == "luma" else frames)
+            for kind in DRIVERS[controller]
+        }
+        assert per_update["window"] < per_update["paged"] < per_update["luma"], name
+        for kind, size in per_update.items():
+            sent[kind] += size * len(frames)
+    assert sent["window"] <= 0.45 * sent["luma"]
+
+
+@pytest.mark.parametrize("controller", sorted(DRIVERS))
+def test_a_turned_panel_shows_the_same_frames(recorded, controller):
+    replay(controller, "window", recorded["gulag"][1], rotate=2)
+
+
+@pytest.mark.parametrize(
+    ("driver", "controller", "opening"),
+    [(WindowSSD1306, "ssd1306", 3), (WindowSH1106, "sh1106", 3)],
+)
+def test_a_change_costs_its_columns_and_a_window_apiece(driver, controller, opening):
+    panel = VirtualPanel(controller)
+    device = driver(panel)
+    frame = Image.new("1", (128, 64))
+    frame.putpixel((40, 20), 1)  # page 2
+    device.display(frame)
+    before = panel.sent
+    frame.putpixel((41, 21), 1)
+    frame.putpixel((44, 22), 1)  # three unchanged columns between: one window of 4
+    device.display(frame)
+    assert panel.sent - before == opening + 4
+    before = panel.sent
+    frame.putpixel((10, 60), 1)  # page 7
+    frame.putpixel((100, 60), 1)  # far apart: two windows of one column
+    device.display(frame)
+    assert panel.sent - before == 2 * (opening + 1)
+    assert panel.image().tobytes() == frame.tobytes()
+    before = panel.sent
+    device.display(frame)
+    assert panel.sent == before  # nothing changed, nothing sent
+
+
+def test_luma_sh1106_sends_every_page_whole():
+    """Why WindowSH1106 exists: the stock driver's cost of a one-pixel change."""
+    panel = VirtualPanel("sh1106")
+    device = sh1106(panel)
+    frame = Image.new("1", (128, 64))
+    device.display(frame)
+    before = panel.sent
+    frame.putpixel((5, 5), 1)
+    device.display(frame)
+    assert panel.sent - before == 8 * (3 + 128)
+
+
+def test_the_ssd1306_ignores_page_addressing_in_luma_horizontal_mode():
+    """The panel follows the chip: a start column means nothing outside page addressing,
+    so a driver that forgot to switch modes would be caught on the glass."""
+    panel = VirtualPanel("ssd1306")
+    ssd1306(panel)  # initialised in horizontal mode, cleared
+    panel.command(0xB3, 0x05, 0x12)  # page 3, column 0x25: ignored
+    panel.data([0xFF])
+    assert panel.ram[0][0] == 0xFF and not any(panel.ram[3])
