@@ -7,10 +7,12 @@ contrast, rotation) and override only ``display``:
 - ``PagedSSD1306`` and ``PagedSH1106`` send the 8-row pages that differ from
   what the panel shows;
 - ``WindowSSD1306`` and ``WindowSH1106`` send, of each changed page, only the
-  columns from the first to the last that changed. The SSD1306 is given the
-  window with its column-address command; the SH1106 has no windows, so it is
-  given the page and the window's first column (low and high nibbles) and
-  sent just the window's bytes.
+  window of columns from the first to the last that changed (two windows when
+  more than three unchanged columns lie between them). Both use page
+  addressing, the SH1106's only mode: a window is the page, its first column
+  (low and high nibbles, three command bytes in all), then its bytes. The
+  SSD1306 could be given a window with its column and page address commands,
+  but those cost six bytes.
 
 They pack a frame into pages with one Pillow transpose rather than
 ``Image.getdata()``, which Pillow 14 deprecates.
@@ -44,17 +46,12 @@ def pages(image: Image.Image) -> list[bytes]:
     return [columns[count - 1 - page :: count] for page in range(count)]
 
 
-def page_bytes(image: Image.Image, page: int) -> bytes:
-    """One page of ``image`` (see ``pages``)."""
-    return pages(image)[page]
-
-
 CHANGED = re.compile(rb"[^\x00]+")
 
 
 def windows(shown: bytes | None, new: bytes, cost: int) -> list[tuple[int, int]]:
     """The column windows ``(first, last)`` to send so the panel shows ``new`` instead of
-    ``shown``, fewest bytes first: a run of unchanged columns splits two windows only when
+    ``shown`` in the fewest bytes: a run of unchanged columns splits two windows only when
     it is longer than the ``cost`` in bytes of starting a window (no change: no window)."""
     if shown is None or cost >= len(new):
         return [(0, len(new) - 1)]
