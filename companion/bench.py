@@ -2,11 +2,17 @@
 
 - press to frame: from a button's pin edge to the frame handed to the OLED
   driver, over a whole bot game on the virtual board (the same code path as
-  the Pi's, minus the bus);
-- bytes per OLED update: the paged driver against luma's stock ssd1306, for
-  the frames of that game, and what they cost on a 400 kHz I2C bus;
-- cold start to first frame, and resident memory, in a fresh process;
-- simulated games per second per core, for every game.
+  the Pi's, minus the bus), in wall time and in the CPU time of the thread
+  that handles the press (on a loaded machine wall time mostly measures the
+  other processes);
+- bytes per OLED update: luma's stock driver, the paged driver and the window
+  driver, on the very frames of that game, for both controllers (SSD1306 and
+  SH1106), and what they cost on a 400 kHz I2C bus;
+- cold start to first frame, and its peak memory, in a fresh interpreter that
+  reads its own high-water mark (``VmHWM``: a child's ``ru_maxrss`` can carry its
+  parent's peak, so a bench holding 200 MiB would report it);
+- simulated games per CPU-second on one core, for every game at its smallest and
+  largest table, and Glasnost at 8.
 """
 
 from __future__ import annotations
@@ -20,14 +26,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from luma.oled.device import ssd1306
 from PIL import Image
 
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
+from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
 from companion.demo import GAP, TAP, Player
-from companion.games import GAMES
+from companion.games import GAMES, game_class
 from companion.modes import Announce, Handoff, Over
 from companion.simulate import simulate
 from companion.table import Settings, Table
@@ -42,20 +48,24 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None) -> dict[str, Any]:
-    """Wall time from pin edge to ``display()``, for every press that changed the screen;
-    ``attach`` may wire more to the table first (the web room, for ``--web``)."""
+    """Wall and thread CPU time from pin edge to ``display()``, for every press that changed
+    the screen, and the bytes each driver sends for the game's frames; ``attach`` may wire
+    more to the table first (the web room, for ``--web``)."""
     clock = VirtualClock()
     box = open_box("virtual", clock=clock)
     latencies: list[float] = []
+    cpu: list[float] = []
     frames: list[Image.Image] = []
-    pressed_at: list[float] = []
+    pressed_at: list[tuple[float, float]] = []
 
     driver = box.board.oled
     display = driver.display
 
     def handed_to_driver(image: Image.Image) -> None:
         if pressed_at:
-            latencies.append(time.perf_counter() - pressed_at.pop())
+            wall, thread = pressed_at.pop()
+            latencies.append(time.perf_counter() - wall)
+            cpu.append(time.thread_time() - thread)
         frames.append(image.copy())
         display(image)
 
@@ -66,7 +76,7 @@ def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None)
     player = Player(box, table, clock)
 
     def press(button: str, hold: float = TAP) -> None:
-        pressed_at[:] = [time.perf_counter()]
+        pressed_at[:] = [(time.perf_counter(), time.thread_time())]
         box.virtual_board.drive(button, True)
         table.step()  # the loop's next turn
         pressed_at.clear()
@@ -88,33 +98,48 @@ def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None)
         d = table.game.decision  # type: ignore[union-attr]
         assert d is not None
         player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))  # type: ignore[union-attr]
-    panel = box.board.oled_interface
-    paged = panel.sent / max(1, len(frames))
     box.close()
-    stock_panel = VirtualPanel()
-    stock = ssd1306(stock_panel)
-    start = stock_panel.sent
-    for frame in frames:
-        stock.display(frame)
-    full = (stock_panel.sent - start) / max(1, len(frames))
     return {
+        "game": "gulag, 7 players",
         "presses": player.presses,
         "frames": len(frames),
-        "press_to_frame_ms": {
-            "p50": 1000 * percentile(latencies, 50),
-            "p99": 1000 * percentile(latencies, 99),
-            "max": 1000 * max(latencies),
-        },
-        "oled_bytes_per_update": {"paged": paged, "luma_ssd1306": full},
-        "oled_ms_per_update_at_400kHz": {
-            "paged": 1000 * paged * BITS_PER_BYTE / I2C_HZ,
-            "luma_ssd1306": 1000 * full * BITS_PER_BYTE / I2C_HZ,
-        },
+        "press_to_frame_ms": milliseconds(latencies),
+        "press_to_frame_cpu_ms": milliseconds(cpu),
+        "oled_bytes_per_update": bytes_per_update(frames),
     }
 
 
+def milliseconds(seconds: list[float]) -> dict[str, float]:
+    return {
+        "p50": 1000 * percentile(seconds, 50),
+        "p99": 1000 * percentile(seconds, 99),
+        "max": 1000 * max(seconds),
+    }
+
+
+def bytes_per_update(frames: list[Image.Image]) -> dict[str, dict[str, float]]:
+    """Per controller and driver kind: bytes sent per frame of ``frames``, from a panel
+    that each driver has just initialised (and cleared) itself."""
+    sent: dict[str, dict[str, float]] = {}
+    for controller, kinds in DRIVERS.items():
+        sent[controller] = {}
+        for kind, driver in kinds.items():
+            panel = VirtualPanel(controller)
+            device = driver(panel)
+            start = panel.sent
+            for frame in frames:
+                device.display(frame)
+            sent[controller][kind] = (panel.sent - start) / max(1, len(frames))
+    return sent
+
+
+def bus_ms(size: float) -> float:
+    """Milliseconds to send ``size`` bytes on a 400 kHz I2C bus."""
+    return 1000 * size * BITS_PER_BYTE / I2C_HZ
+
+
 COLD_START = """
-import time, resource
+import time
 start = time.perf_counter()
 from companion.box import VirtualClock, open_box
 from companion.table import Table
@@ -122,7 +147,14 @@ box = open_box("virtual", clock=VirtualClock())
 table = Table(box)
 table.step()
 assert box.outputs.frames_shown == 1
-print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+elapsed = time.perf_counter() - start
+try:  # this process's own peak (its address space's, which exec made new)
+    with open("/proc/self/status") as status:
+        hwm = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration):  # no /proc: ru_maxrss, which may carry the parent's peak
+    import resource
+    hwm = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(elapsed, hwm)
 """
 
 
@@ -141,11 +173,22 @@ def cold_start() -> dict[str, float]:
     }
 
 
+def table_sizes(name: str) -> list[int]:
+    """The player counts the bench plays ``name`` at: its smallest and largest tables (and 8
+    for Glasnost, where the board is fullest at a common table)."""
+    cls = game_class(name)
+    sizes = {cls.min_players, cls.max_players} | ({8} if name == "glasnost" else set())
+    return sorted(sizes)
+
+
 def games_per_second(games: int = 200) -> dict[str, float]:
+    """Bot games per CPU-second of this process (one core), by game and player count."""
     rates = {}
     for name in GAMES:
-        stats = simulate(name, None, games, seed=1)
-        rates[f"{name} ({stats['players']} players)"] = stats["games_per_second"]
+        for players in table_sizes(name):
+            began = time.process_time()
+            simulate(name, players, games, seed=1)
+            rates[f"{name} {players}p"] = games / max(1e-9, time.process_time() - began)
     return rates
 
 
@@ -159,23 +202,36 @@ def run(games: int = 200) -> dict[str, Any]:
     }
 
 
+def spread(name: str, ms: dict[str, float]) -> str:
+    return f"  {name:<11} p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms, max {ms['max']:.2f} ms"
+
+
 def report(results: dict[str, Any]) -> str:
     t = results["table"]
-    lat = t["press_to_frame_ms"]
-    size = t["oled_bytes_per_update"]
-    ms = t["oled_ms_per_update_at_400kHz"]
+    wall, cpu = t["press_to_frame_ms"], t["press_to_frame_cpu_ms"]
     cold = results["cold_start"]
     lines = [
-        f"press to frame ({t['presses']} presses, {t['frames']} frames): "
-        f"p50 {lat['p50']:.2f} ms, p99 {lat['p99']:.2f} ms, max {lat['max']:.2f} ms",
-        f"OLED bytes per update: paged {size['paged']:.0f} ({ms['paged']:.1f} ms at 400 kHz), "
-        f"luma ssd1306 {size['luma_ssd1306']:.0f} ({ms['luma_ssd1306']:.1f} ms)",
+        f"press to frame ({t['game']}: {t['presses']} presses, {t['frames']} frames):",
+        spread("wall", wall),
+        spread("thread CPU", cpu),
+        "OLED bytes per update on those frames (ms at 400 kHz; share of luma's):",
+    ]
+    for controller, kinds in t["oled_bytes_per_update"].items():
+        luma = kinds["luma"]
+        lines.append(
+            f"  {controller:<8} "
+            + ", ".join(
+                f"{kind} {size:.0f} ({bus_ms(size):.1f} ms; {size / luma:.2f})"
+                for kind, size in kinds.items()
+            )
+        )
+    lines += [
         f"cold start to first frame: {cold['process_to_first_frame_s']:.2f} s "
         f"(imports and first frame {cold['imports_to_first_frame_s']:.2f} s), "
         f"peak memory {cold['peak_rss_mib']:.0f} MiB",
-        "simulated games per second (one core):",
+        "simulated games per CPU-second (one core), by players:",
     ]
-    lines += [f"  {k:<24} {v:8.0f}" for k, v in results["simulated_games_per_second"].items()]
+    lines += [f"  {k:<14} {v:8.0f}" for k, v in results["simulated_games_per_second"].items()]
     return "\n".join(lines)
 
 

@@ -1,4 +1,9 @@
-"""``companion``: run the box, play a demo, simulate bot games, check the hardware."""
+"""``companion``: run the box, play a demo, simulate bot games, check the hardware.
+
+Each command imports what it needs when it runs: one that draws no frame (``--help``,
+``simulate``, ``stats``, ``board``) never loads the box (gpiozero, luma, Pillow, pyserial),
+which is most of a start's cost (tests/test_cli_imports.py keeps it so).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from companion.box.board import BOARDS
+from companion.box_kinds import BOARDS
 from companion.errors import CompanionError, JournalError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES

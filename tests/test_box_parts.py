@@ -10,7 +10,7 @@ from PIL import Image
 
 from companion.box import VirtualClock, open_box
 from companion.box.inputs import Debouncer, Inputs, debounce
-from companion.box.oled import PagedSSD1306
+from companion.box.oled import PagedSH1106, PagedSSD1306, WindowSH1106, WindowSSD1306
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import DEFAULT_PATH, PinoutError, load_pinout, parse_pinout
 from companion.box.wiring import bom, header_pin, wiring
@@ -179,7 +179,14 @@ def noise(seed, dots=900):
 
 @pytest.mark.parametrize(
     ("driver", "controller"),
-    [(ssd1306, "ssd1306"), (PagedSSD1306, "ssd1306"), (sh1106, "sh1106")],
+    [
+        (ssd1306, "ssd1306"),
+        (PagedSSD1306, "ssd1306"),
+        (WindowSSD1306, "ssd1306"),
+        (sh1106, "sh1106"),
+        (PagedSH1106, "sh1106"),
+        (WindowSH1106, "sh1106"),
+    ],
 )
 @pytest.mark.parametrize("rotate", [0, 2])
 def test_the_panel_shows_what_luma_sent(driver, controller, rotate):

@@ -1,57 +1,32 @@
-"""The device: buttons, LEDs, OLED and buzzer, on a Raspberry Pi or a virtual board."""
+"""The device: buttons, LEDs, OLED and buzzer, on a Raspberry Pi or a virtual board.
+
+The names below are loaded on first use, so that a part that needs only the pinout
+(``companion.box.pinout``) does not load gpiozero, luma and Pillow with it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from companion.box.board import Board, VirtualBoard, open_board
-from companion.box.clock import VirtualClock, WallClock
-from companion.box.handsets import Handsets
-from companion.box.inputs import Inputs
-from companion.box.outputs import Outputs
-from companion.box.pinout import BUTTONS, Pinout, load_pinout
+if TYPE_CHECKING:
+    from companion.box.board import VirtualBoard
+    from companion.box.clock import VirtualClock, WallClock
+    from companion.box.device import Box, open_box
 
 __all__ = ["Box", "VirtualBoard", "VirtualClock", "WallClock", "open_box"]
 
-
-class Box:
-    """A board with its input queue and its outputs, on one clock."""
-
-    def __init__(
-        self, board: Board, clock: WallClock | VirtualClock, handsets: Handsets | None = None
-    ) -> None:
-        self.board = board
-        self.clock = clock
-        self.inputs = Inputs(BUTTONS, clock.now)
-        self.outputs = Outputs(board, clock.now)
-        self.handsets = handsets
-        board.connect(self.inputs.edge)
-
-    @property
-    def virtual(self) -> bool:
-        return isinstance(self.board, VirtualBoard)
-
-    @property
-    def virtual_board(self) -> VirtualBoard:
-        """The board software can press and read back: a demo's, a test's or a terminal's."""
-        if not isinstance(self.board, VirtualBoard):
-            raise RuntimeError("only the virtual board's buttons can be pressed by software")
-        return self.board
-
-    def close(self) -> None:
-        self.board.close()
-        if self.handsets is not None:
-            self.handsets.close()
+_HOMES = {
+    "Box": "companion.box.device",
+    "open_box": "companion.box.device",
+    "VirtualBoard": "companion.box.board",
+    "VirtualClock": "companion.box.clock",
+    "WallClock": "companion.box.clock",
+}
 
 
-def open_box(
-    kind: str = "auto",
-    pinout: Pinout | None = None,
-    clock: WallClock | VirtualClock | None = None,
-    handsets: Iterable[str] = (),
-) -> Box:
-    """The box of ``kind``, with handsets on the serial ports ``handsets`` (if any)."""
-    clock = clock or WallClock()
-    board = open_board(kind, pinout or load_pinout())
-    urls = list(handsets)
-    return Box(board, clock, Handsets(urls, clock.now) if urls else None)
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -22,9 +22,9 @@ from PIL import Image
 from companion.box.oled import open_oled
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import BUTTONS, Pinout
+from companion.box_kinds import BOARDS
 from companion.errors import HardwareError
 
-BOARDS = ("auto", "pi", "virtual")
 VIRTUAL_HINT = "or run off the box with --board virtual"
 
 

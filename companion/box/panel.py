@@ -21,6 +21,7 @@ ARGUMENTS = {
     "sh1106": {0x81: 1, 0x8D: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1},
 }  # fmt: skip
 HORIZONTAL, VERTICAL, PAGE = 0, 1, 2
+INVERT = bytes(255 - byte for byte in range(256))
 
 
 class VirtualPanel:
@@ -86,6 +87,8 @@ class VirtualPanel:
         elif op == 0x22 and args:
             self.page_window = (args[0] & 0x07, args[1] & 0x07)
             self.page = args[0] & 0x07
+        elif (0xB0 <= op <= 0xB7 or op <= 0x1F) and self.mode != PAGE:
+            pass  # page addressing commands: the SSD1306 ignores them in its other modes
         elif 0xB0 <= op <= 0xB7:
             self.page = op & 0x07
         elif op <= 0x0F:
@@ -120,16 +123,17 @@ class VirtualPanel:
 
     def image(self) -> Image.Image:
         """The lit pixels as a 1-bit image (all dark while the display is off)."""
-        image = Image.new("1", (self.width, self.height), 0)
         if not self.on:
-            return image
-        pixels = image.load()
-        assert pixels is not None  # a new image is always loaded
-        for page in range(self.pages):
-            row = self.ram[page]
-            for x in range(self.width):
-                byte = row[x + self.offset]
-                for bit in range(8):
-                    if (byte >> bit) & 1 != self.inverted:
-                        pixels[x, page * 8 + bit] = 1
-        return image
+            return Image.new("1", (self.width, self.height), 0)
+        # Column x of the glass, bottom pixel first, is row x of the image turned a quarter
+        # clockwise: its bytes are the pages' bytes for that column, last page first.
+        count = self.pages
+        columns = bytearray(self.width * count)
+        for page in range(count):
+            columns[count - 1 - page :: count] = self.ram[page][
+                self.offset : self.offset + self.width
+            ]
+        if self.inverted:
+            columns = columns.translate(INVERT)
+        turned = Image.frombytes("1", (self.height, self.width), bytes(columns))
+        return turned.transpose(Image.Transpose.ROTATE_90)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -70,10 +70,18 @@ class Screen:
 
 
 def wrap(text: str, width: int = COLUMNS) -> list[str]:
+    return list(_wrapped(text, width))
+
+
+LINES_KEPT = 1024  # lines kept by each cache below (a box runs all day: they are bounded)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines += textwrap.wrap(paragraph, width) or [""]
-    return lines
+    return tuple(lines)
 
 
 def fit(lines: list[str] | tuple[str, ...], count: int = BODY_LINES) -> list[str]:
@@ -84,29 +92,73 @@ def fit(lines: list[str] | tuple[str, ...], count: int = BODY_LINES) -> list[str
     return out
 
 
+# Drawing text is most of the cost of a frame, and a game shows the same lines over and
+# over: each line is drawn once into a mask and pasted from then on (a mask is a few
+# hundred bytes).
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _line(text: str, bold: bool, size: int, x: float) -> tuple[Image.Image | None, int, int]:
+    """``text`` as ``draw.text((x, 0), ...)`` lights it: the lit box as a mask, and where
+    the mask's top left corner goes relative to ``(0, 0)`` (None when nothing is lit).
+
+    Drawn on a strip as wide as the canvas with a margin above (for what a glyph draws
+    above the line's top), so pasting the mask at a whole-pixel offset lights the very
+    pixels ``draw.text`` would, and the canvas clips both the same way.
+    """
+    margin = size
+    strip = Image.new("1", (WIDTH, 3 * size), 0)
+    ImageDraw.Draw(strip).text((x, margin), text, font=font(bold, size), fill=1)
+    box = strip.getbbox()
+    if box is None:
+        return None, 0, 0
+    return strip.crop(box), box[0], box[1] - margin
+
+
+def _text(
+    image: Image.Image,
+    xy: tuple[float, int],
+    text: str,
+    fill: int,
+    bold: bool = False,
+    size: int = LINE,
+) -> None:
+    """``ImageDraw.Draw(image).text(xy, text, font=font(bold, size), fill=fill)``, cached."""
+    mask, left, top = _line(text, bold, size, xy[0])
+    if mask is not None:
+        x, y = left, xy[1] + top
+        image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+
+@lru_cache(maxsize=256)
+def _big(word: str) -> tuple[int, float]:
+    """The largest size at which ``word`` fits the width (the smallest when none does),
+    and the left edge that centres it."""
+    for size in BIG_SIZES:
+        face = font(bold=True, size=size)
+        if face.getlength(word) <= WIDTH or size == BIG_SIZES[-1]:
+            return size, (WIDTH - face.getlength(word)) / 2
+    raise AssertionError("BIG_SIZES is empty")
+
+
 def render(screen: Screen) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH - 1, LINE - 1), fill=1)
-    draw.text((1, 0), screen.status[:COLUMNS], font=font(bold=True), fill=0)
-    body = [line for entry in screen.body for line in wrap(entry)]
+    _text(image, (1, 0), screen.status[:COLUMNS], 0, bold=True)
+    body = [line for entry in screen.body for line in _wrapped(entry, COLUMNS)]
     if screen.big is not None:
         # One line of text, then the big word under it.
         if body:
-            draw.text((0, LINE + 1), fit(body, 1)[0], font=font(), fill=1)
-        big = next(
-            f
-            for f in (font(bold=True, size=size) for size in BIG_SIZES)
-            if draw.textlength(screen.big, font=f) <= WIDTH or f.size == 12
-        )
-        width = draw.textlength(screen.big, font=big)
-        draw.text(((WIDTH - width) / 2, 2 * LINE), screen.big, font=big, fill=1)
+            _text(image, (0, LINE + 1), fit(body, 1)[0], 1)
+        size, left = _big(screen.big)
+        _text(image, (left, 2 * LINE), screen.big, 1, bold=True, size=size)
     else:
         for i, line in enumerate(fit(body)):
-            draw.text((0, LINE + 1 + i * LINE), line, font=font(), fill=1)
+            _text(image, (0, LINE + 1 + i * LINE), line, 1)
     if screen.keys:
         draw.line((0, HEIGHT - LINE - 1, WIDTH - 1, HEIGHT - LINE - 1), fill=1)
-        draw.text((0, HEIGHT - LINE), screen.keys[:COLUMNS], font=font(), fill=1)
+        _text(image, (0, HEIGHT - LINE), screen.keys[:COLUMNS], 1)
     return image
 
 
