@@ -5,8 +5,9 @@ players, real or attract, how it ended (finished, abandoned), its public
 outcome and how many presses strangers made. Nothing in a row links a seat
 to a secret choice: the outcome is the game's public result, the presses a
 count. The journal's own rows of a game (its steps) are pruned once the game
-is over and more than ``KEEP`` games have ended after it, so the file stays
-bounded over a day of play while the summaries remain.
+is over, but for its last record, and all of them once more than ``KEEP``
+games have ended after it, so the file stays bounded over a day of play
+while the summaries remain.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-KEEP = 10  # ended games whose journal steps are kept (for a look after the fact)
+KEEP = 10  # ended games whose last journal step is kept (for a look after the fact)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS kiosk_games (
@@ -144,6 +145,11 @@ class Ledger:
             old = "SELECT id FROM games WHERE finished != 0 ORDER BY id DESC LIMIT -1 OFFSET ?"
             self.db.execute(f"DELETE FROM steps WHERE game_id IN ({old})", (keep,))
             self.db.execute(f"DELETE FROM games WHERE id IN ({old})", (keep,))
+            # Of the ended games kept, their last record (where they ended) is enough.
+            self.db.execute(
+                "DELETE FROM steps WHERE game_id IN (SELECT id FROM games WHERE finished != 0)"
+                " AND n < (SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id)"
+            )
 
     def setting(self, key: str, default: Any) -> Any:
         row = self.db.execute("SELECT value FROM kiosk_settings WHERE key = ?", (key,)).fetchone()
