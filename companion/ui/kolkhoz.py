@@ -23,7 +23,9 @@ from typing import Any
 from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
 from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import label_by_option
+from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import peek as peek
 from companion.ui.defaults import refusal as refusal
