@@ -608,3 +608,28 @@ def screens_to_check(lang):
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
     match_references("glasnost", lang, screens_to_check(lang))
+
+
+def test_a_power_cut_while_the_crisis_cards_are_laid_out_shows_the_rest_again(tmp_path):
+    """The journal keeps the layout screens still to read, as it keeps a reveal's."""
+    from companion.store import Journal
+
+    path = tmp_path / "journal.sqlite"
+    box = open_box("virtual", clock=VirtualClock())
+    table = Table(box, seed=7, journal=Journal(path))
+    table.start(Settings("glasnost", 6, "en", {"crises": "shuffled"}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    layout = table.mode.screens
+    assert len(layout) == 12
+    player.press("ok")
+    player.press("ok")  # two cards laid out; the plug is pulled
+    box.close()
+    box2 = open_box("virtual", clock=VirtualClock())
+    try:
+        again = Table(box2, seed=99, journal=Journal(path))
+        assert again.resume()
+        assert isinstance(again.mode, Announce) and again.mode.screens == layout[2:]
+        assert again.game.public_view()["crises"] == table.game.public_view()["crises"]
+    finally:
+        box2.close()
