@@ -200,7 +200,7 @@ def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[s
         if len(first) > COLUMNS:  # three 10s in French: the cards close up
             first = t("Seat {n} on {cards}").format(n=seat, cards="".join(cards))
     elif kind == "play":
-        first = t("Seat {n} leads.").format(n=seat)
+        first = t("Seat {n} leads trick {k}.").format(n=seat, k=view["tricks_played"] + 1)
     else:
         return None
     return [first, cards_label(hand)]
