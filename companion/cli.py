@@ -238,7 +238,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     winners = " ".join(str(s + 1) for s in sorted(result.winners)) or "none"
     print(
         f"{args.game}: {result.outcome}, winners: seats {winners}; "
-        f"{len(run.frames)} frames, {len(run.trace)} LED/buzzer events, {run.presses} presses"
+        f"{len(run.frames)} frames, {len(run.trace)} LED/buzzer events, "
+        f"{run.presses} presses for {run.moves} moves"
         + (f", written to {frames}" if frames else "")
     )
     return 0

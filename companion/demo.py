@@ -20,8 +20,9 @@ from PIL import Image
 
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
-from companion.games import Game
-from companion.modes import Announce, Choose, Cursor, Handoff, Over, Peek, Setup
+from companion.games import Choice, Decision, Game
+from companion.games.base import same_choice
+from companion.modes import Announce, Choose, Claim, Countdown, Cursor, Handoff, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Settings, Table
 
@@ -31,6 +32,8 @@ LOOP = 0.02  # seconds the box's loop takes to see a release (Back acts on it)
 PEEK = 1.0  # seconds PEEK is held
 
 BotFactory = Callable[[Game, random.Random], list[Bot]]
+#: what a seat answers, given its own view: a seat's bot, or a test forcing a choice
+Chooser = Callable[[int, dict[str, Any], Decision], Choice]
 
 
 @dataclass
@@ -41,6 +44,7 @@ class DemoRun:
     trace: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     presses: int = 0
+    moves: int = 0  # answers given: what the table would have done with cards
     table: Table | None = None
 
 
@@ -61,6 +65,7 @@ class Player:
         self.table = table
         self.clock = clock
         self.presses = 0
+        self.moves = 0
 
     def wait(self, seconds: float) -> None:
         self.clock.advance(seconds)
@@ -94,6 +99,18 @@ class Player:
         """Give ``choice`` for the decision on screen."""
         for button, hold in presses_for(self.table, choice):
             self.press(button, hold=hold)
+        self.moves += 1
+
+    def answer_as(self, bots: list[Bot]) -> None:
+        """Answer the decision on screen as the seats' bots would; a countdown runs out."""
+        open_check = isinstance(self.table.mode, Countdown)
+        presses = bot_presses(self.table, lambda s, view, d: bots[s].choose(view, d))
+        for button, hold in presses:
+            self.press(button, hold=hold)
+        # On a countdown, a move is a claim (one A or B each); declining is none.
+        self.moves += sum(b in ("choice_a", "choice_b") for b, _ in presses) if open_check else 1
+        while isinstance(self.table.mode, Countdown):
+            self.wait(1.0)
 
 
 def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
@@ -112,6 +129,31 @@ def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
             return [("down" if steps > 0 else "up", TAP)] * abs(steps) + [("ok", TAP)]
         case mode:
             raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
+
+
+def bot_presses(table: Table, choose: Chooser) -> list[tuple[str, float]]:
+    """The presses that answer the decision on screen as the seats would. On a countdown,
+    each seat whose answer is not the default claims (once); the others press nothing and
+    let the clock run out."""
+    game = table.game
+    assert game is not None and game.decision is not None
+    d = game.decision
+    if isinstance(table.mode, Claim):
+        return [("back", TAP)]  # a claim somebody else began: walked back to the countdown
+    if not isinstance(table.mode, Countdown):
+        return presses_for(table, choose(d.seats[0], game.view(d.seats[0]), d))
+    buttons = table.ui.choice_buttons(d)
+    assert buttons is not None
+    presses: list[tuple[str, float]] = []
+    for seat in d.seats:
+        choice = choose(seat, game.view(seat), d)
+        if seat in table.check.claims or same_choice(choice, buttons[1]):
+            continue
+        back = seat > game.players // 2  # the seat cursor wraps: the shorter way round
+        steps = [("up" if back else "down", TAP)] * (game.players - seat if back else seat)
+        answer = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
+        presses += [("ok", TAP), *steps, ("ok", TAP), (answer, TAP), ("ok", TAP)]
+    return presses
 
 
 def play(
@@ -158,15 +200,12 @@ def play(
         while not isinstance(table.mode, Over):
             if isinstance(table.mode, Handoff | Announce):
                 player.press("ok")
-                continue
-            game = table.game
-            assert game is not None and game.decision is not None
-            d = game.decision
-            seat = d.seats[0]
-            player.answer(seat_bots[seat].choose(game.view(seat), d))
+            else:
+                player.answer_as(seat_bots)
         player.press("down")  # the second final page: everyone's card
         player.press("up")
         run.presses = player.presses
+        run.moves = player.moves
         run.trace = list(box.outputs.trace)
     finally:
         logger.removeHandler(handler)

@@ -83,6 +83,22 @@ class Phones:
     seats: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Countdown:
+    """An open question (the Glasnost coup check): any seat may claim it on the box until
+    the clock runs out; ``companion.claims`` holds the clock and the claims."""
+
+
+@dataclass
+class Claim:
+    """A claim on the countdown: the claimant picks its seat (``at``, then ``seat``), then
+    answers on A/B (``pending``) and OK, as for a secret choice."""
+
+    at: int = 0
+    seat: int | None = None
+    pending: Choice | None = None
+
+
 @dataclass
 class Over:
     """The last screen's pages; hold OK for a new game."""
@@ -117,9 +133,11 @@ Mode = (
     | Announce
     | Handsets
     | Phones
+    | Countdown
+    | Claim
     | Over
     | Notice
     | Abandon
 )
 #: the modes that wait for a seat (the status LED breathes)
-WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones)
+WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Countdown, Claim)

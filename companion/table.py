@@ -34,6 +34,7 @@ from typing import Any
 
 from companion.box import Box
 from companion.box.inputs import Press
+from companion.claims import ClaimDesk
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
 from companion.games.base import same_choice
 from companion.handset_vote import RoomBallot
@@ -99,6 +100,7 @@ class Table:
         self.vote: RoomBallot | None = None  # a secret A/B choice open on the handsets
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
+        self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self._begin_setup()
 
     # -- starting, resuming, abandoning ------------------------------------------------
@@ -237,6 +239,8 @@ class Table:
         if d is None:
             self._enter(Over())
             log.info("game over: %s", self.game.public_view()["result"])
+        elif self.check.due(d):
+            self.check.open()
         else:
             self._open_ballot(d)
             if (seat := self._seat()) is None:
@@ -426,6 +430,8 @@ class Table:
 
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
+        if self.check.owns(self.mode):
+            return self.check.press(button)
         match self.mode:
             case Notice(pages, back, page):
                 # Dismissed, never answered: the press does nothing else.
@@ -477,6 +483,7 @@ class Table:
         """Handle every waiting press, run due blinks, and show the current screen."""
         self._handset_votes()
         self.desk.poll()
+        self.check.tick()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         self.box.outputs.tick()
@@ -512,12 +519,17 @@ class Table:
                 return screens[0]
             case Over(page):
                 return self._final_screens()[page]
-        t = self.t
-        game = self.game
+        assert self.game is not None
+        view = self.game.public_view()
+        status = self.ui.status(view, self.t)
+        if self.check.owns(mode):
+            return self.check.screen(status)
+        return self._seat_screen(mode, self._decision(), view, status)
+
+    def _seat_screen(self, mode: Mode, d: Decision, view: dict[str, Any], status: str) -> Screen:
+        """The screen of a mode waiting on ``d`` (a claim draws a seat's prompt with it)."""
+        t, game = self.t, self.game
         assert game is not None
-        view = game.public_view()
-        status = self.ui.status(view, t)
-        d = self._decision()
         match mode:
             case Abandon():
                 question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))

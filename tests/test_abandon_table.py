@@ -18,6 +18,7 @@ from companion.modes import (
     Announce,
     Choose,
     Confirm,
+    Countdown,
     Cursor,
     Handoff,
     Notice,
@@ -56,14 +57,14 @@ def move_on(table, player, bots, rng):
         case Confirm():
             player.press("ok")
         case _:
-            d = table.game.decision
-            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            player.answer_as(bots)
 
 
 def snapshot(table, player):
     game = table.game
     return (
-        player.box.board.glass().tobytes(),
+        # A countdown's screen shows its clock running, whatever is pressed.
+        None if isinstance(table.mode, Countdown) else player.box.board.glass().tobytes(),
         repr(table.mode),
         game.public_view() if isinstance(game, Game) else None,
         [game.view(s) for s in range(game.players)] if isinstance(game, Game) else None,

@@ -14,10 +14,10 @@ import pytest
 from companion.bots import make_bots, play_out
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
-from companion.games import new_game
+from companion.games import new_game, restore
 from companion.games.glasnost import COUP, DECLINE, DONE, LEFT, RIGHT
 from companion.games.glasnost_board import NO, YES
-from companion.modes import Announce, Cursor, Handoff, Over, Peek
+from companion.modes import Announce, Countdown, Cursor, Handoff, Over, Peek
 from companion.table import Settings, Table
 from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
@@ -52,11 +52,37 @@ def give(table, player, choice):
 
 
 def answer_all(table, player, choices, rest=None):
-    """Every seat of one secret ballot answers (``choices`` by seat, else ``rest``)."""
+    """Every seat of one secret ballot answers (``choices`` by seat, else ``rest``); on the
+    coup check's countdown, the seats in ``choices`` claim and the clock runs out."""
     shown = []
+    if isinstance(table.mode, Countdown):
+        for seat, choice in choices.items():
+            claim(player, seat, choice)
+        return wait_out(table, player)
     for _ in range(len(table.game.decision.seats)):
         seat = table.game.decision.seats[0]
         shown += give(table, player, choices.get(seat, rest))
+    return shown
+
+
+def claim(player, seat, choice):
+    """``seat`` claims on the countdown: OK, its seat (Down from seat 1), A/B, OK."""
+    player.press("ok")
+    for _ in range(seat):
+        player.press("down")
+    player.press("ok")
+    player.press("choice_a" if choice == COUP else "choice_b")
+    player.press("ok")
+
+
+def wait_out(table, player):
+    """The countdown runs out; the reveals that follow are read (OK) and returned."""
+    while isinstance(table.mode, Countdown):
+        player.wait(1.0)
+    shown = []
+    while isinstance(table.mode, Announce):
+        shown.append(table.screen())
+        player.press("ok")
     return shown
 
 
@@ -221,71 +247,88 @@ def test_swapping_two_coup_votes_changes_no_frame_blink_beep_or_log_line():
     assert c.frames != a.frames
 
 
-def coup_question(answers):
-    """At the first coup question, the first two seats not holding the leader's card answer
-    ``answers``; the holder and everyone else as their bots do."""
-
-    def force(view, d):
-        if d.kind != "coup_offer" or not (first(view, "coup") and first(view, "declined")):
-            return None
-        if view["objective"]["name"] == view["asking"]:
-            return None
-        others = [s for s in range(view["players"]) if s != holders[view["asking"]]]
-        index = others.index(view["seat"])
-        return answers[index] if index < 2 else DECLINE
-
-    holders = {}
-
-    def bots(game, rng):
-        holders.update({game.view(s)["objective"]["name"]: s for s in range(game.players)})
-        return Forced(force)(game, rng)
-
-    return bots
-
-
-def test_who_answers_coup_to_the_coup_question_leaves_no_trace():
-    """S5: every seat is asked the same way and only the holder's answer counts: two seats
-    that do not hold the card swapping "coup" and "no", or both saying "no", change nothing."""
-
-    def run(answers):
-        box = open_box("virtual", clock=VirtualClock())
-        try:
-            return play(Settings("glasnost", 7, "en"), seed=0, bots=coup_question(answers), box=box)
-        finally:
-            box.close()
-
-    a = run((COUP, DECLINE))
-    b = run((DECLINE, COUP))
-    c = run((DECLINE, DECLINE))
-    assert any("coup_offer recorded" in line for line in a.log)
-    assert a.frames == b.frames == c.frames
-    assert a.trace == b.trace == c.trace
-    assert a.log == b.log == c.log
+def coup_check(box, swap=None):
+    """The worked example up to its first coup check, Gorbachev's countdown after the Berlin
+    purge; with ``swap``, that seat's objective card and Bear's (Gorbachev) trade places
+    before the peeks, which changes no public fact."""
+    table, player = started(box)
+    if swap is not None:
+        record = table.game.to_record()
+        cards = record["state"]["objectives"]
+        cards[BEAR], cards[swap] = cards[swap], cards[BEAR]
+        table.game = restore(record)
+    read_peeks(table, player)
+    for place in (1, 13, 6, 9, 2):
+        give(table, player, place - 1)
+    answer_all(table, player, {MEDAL: NO, BEAR: YES, DOLL: YES})
+    answer_all(table, player, {MEDAL: RIGHT, BEAR: LEFT, DOLL: LEFT})
+    assert isinstance(table.mode, Countdown)
+    assert table.screen().body == (
+        "A coup by Gorbachev?",
+        "The leader: press OK.",
+        "Anyone may claim.",
+    )
+    return table, player
 
 
-def test_the_holders_answer_shows_nowhere_before_the_reveal(shown_screens):
-    """S5: the holder of the card is asked exactly as everyone else: until the answers are
-    revealed, the screens are the same whether the holder says "coup" or "no"."""
+def claimed(claims, swap=None):
+    """Claims on Gorbachev's countdown: what the table saw and heard until just before the
+    clock ran out, the outcome's screens, the public view after, and the presses made
+    before the outcome."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box, swap)
+        frames, start, presses = [], len(box.outputs.trace), player.presses
+        box.outputs.frame_sinks.append(lambda _, t: frames.append(box.board.glass().tobytes()))
+        for seat, choice in claims:
+            claim(player, seat, choice)
+        while box.clock.now() < table.check.ends - 1.0:
+            player.wait(0.5)
+        seen = (frames[:], box.outputs.trace[start:])
+        presses = player.presses - presses
+        outcome = [(s.body, s.big) for s in wait_out(table, player)]
+        return seen, outcome, table.game.public_view(), presses
+    finally:
+        box.close()
 
-    def run(answer):
-        shown_screens.clear()
 
-        def force(view, d):
-            asked = d.kind == "coup_offer" and first(view, "coup") and first(view, "declined")
-            if asked and view["objective"]["name"] == view["asking"]:
-                return answer
-            return None
+def test_the_coup_check_is_a_countdown_a_claim_shows_nothing_and_only_the_leader_counts():
+    """5.5 as the cards do it: the leader reveals himself for a coup and nobody else answers.
+    On the box any seat may claim; until the outcome a claim by the leader and by another seat
+    look and sound the same, a failed claim ends exactly as a decline, and no other seat's
+    answer causes or stops the leader's coup."""
+    coup = claimed([(BEAR, COUP)])  # Bear holds Gorbachev
+    bluff = claimed([(BEAR, COUP)], swap=SATELLITE)  # now Satellite holds it
+    assert coup[0] == bluff[0]  # same frames, blinks and beeps until the outcome
+    assert coup[1][0] == (("Seat 2, Gorbachev:",), "COUP!")
+    assert bluff[1][0][1] == "NO COUP"
+    declined = claimed([(BEAR, DECLINE)])  # the leader claims, and says no
+    nobody = claimed([])  # nobody claims: the clock runs out
+    assert bluff[1:3] == declined[1:3] == nobody[1:3]  # the same outcome and public facts
+    assert bluff[0] == declined[0]
+    assert nobody[3] == 0  # declining costs the table no press
+    assert coup[3] == 5  # OK, Down to seat 2, OK, A, OK
+    # Nobody else can stop the leader's coup, before or after his claim, nor stage it.
+    assert claimed([(MEDAL, DECLINE), (BEAR, COUP), (DOLL, DECLINE)])[1:3] == coup[1:3]
+    assert claimed([(MEDAL, COUP), (DOLL, COUP)])[1:3] == nobody[1:3]
 
-        run_forced(force)
-        return list(shown_screens)
 
-    coup, no = run(COUP), run(DECLINE)
-    split = next(i for i, (x, y) in enumerate(zip(coup, no, strict=False)) if x != y)
-    assert coup[split][0] == no[split][0] == "announce"
-    assert coup[split][1].big == "COUP!" and no[split][1].big == "NO COUP"
-    asked = {s.body for mode, s in coup[:split] if mode == "choose" and "secretly" in s.body[0]}
-    assert len(asked) == 7  # all seven seats were asked ...
-    assert len({(re.sub(r"\d+", "#", a[0]), *a[1:]) for a in asked}) == 1  # ... the same way
+def test_a_claim_can_be_taken_back_before_its_ok():
+    """Back walks a claim back, step by step, to the countdown; nothing is recorded."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        player.press("ok")
+        player.press("down")
+        player.press("ok")
+        player.press("choice_a")
+        assert table.screen().body[0] == "Seat 2: chosen."
+        for _ in range(3):
+            player.press("back")
+        assert isinstance(table.mode, Countdown) and table.check.claims == {}
+        assert next((s.body, s.big) for s in wait_out(table, player))[1] == "NO COUP"
+    finally:
+        box.close()
 
 
 def test_every_secret_choice_gets_the_same_feedback(box):
@@ -595,8 +638,13 @@ def screens_to_check(lang):
         shots["purge"] = box.board.glass()
         answer_all(table, player, {MEDAL: RIGHT, BEAR: LEFT, DOLL: LEFT})
         take(table, player)
-        shots["question"] = box.board.glass()
-        answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+        shots["question"] = box.board.glass()  # the countdown
+        player.press("ok")
+        player.press("down")
+        shots["claim"] = box.board.glass()  # Bear claims
+        for button in ("ok", "choice_a", "ok"):
+            player.press(button)
+        wait_out(table, player)
         take(table, player)
         shots["name"] = box.board.glass()
         return shots

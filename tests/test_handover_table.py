@@ -71,8 +71,7 @@ def to_handover(table, player, bots, k):
         elif mode == "over":
             return False
         else:
-            d = table.game.decision
-            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            player.answer_as(bots)
 
 
 def changes(values, a, b):
@@ -234,8 +233,7 @@ def test_a_prompt_is_always_for_the_seat_that_last_took_the_box(name, players, o
             elif isinstance(mode, Choose):
                 player.press("choice_a")
             else:
-                d = table.game.decision
-                player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+                player.answer_as(bots)
             if isinstance(mode, Handoff) and not isinstance(table.mode, Handoff | Notice | Abandon):
                 taker = mode.seat  # whatever the press, the box left the hand-over screen
         assert prompts > 20

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.bots import make_bots
 from companion.box import Box, VirtualClock
 from companion.box import protocol as p
 from companion.box.board import open_board
@@ -21,7 +22,7 @@ from companion.box.handsets import SILENT, HandsetLink, Handsets
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
-from companion.modes import Choose, Handoff
+from companion.modes import Choose, Countdown, Handoff
 from companion.modes import Handsets as OnHandsets
 from companion.store import Journal
 from companion.table import Settings, Table
@@ -567,3 +568,27 @@ def test_handset_votes_leave_the_same_trace_whoever_voted_what(scenario, rigs, t
         caplog.clear()
         seen.append(_run(scenario, cards, rigs, tmp_path, caplog))
     assert seen[0] == seen[1]
+
+
+def at_a_coup_check(rig):
+    """A five-seat Glasnost game played on the engine up to its first coup question, then
+    handed to the rig's table as the box would carry it on."""
+    rig.table.start(Settings("glasnost", 5, "en", {"crises": "fixed"}))
+    rig.wait(1.0)  # the pads are heard and bound to their seats
+    game = rig.table.game
+    bots = make_bots(game, "smart", random.Random(2))
+    while game.decision.kind != "coup_offer":
+        d = game.decision
+        game.act(d.seats[0], bots[d.seats[0]].choose(game.view(d.seats[0]), d))
+    rig.table._first_decision()
+    rig.wait(GAP)
+    return rig.table
+
+
+def test_the_coup_question_goes_to_every_pad_at_once_only_when_every_seat_has_one(rigs):
+    """S5: with a handset on every seat, every seat answers there at once; with one seat
+    without, the box asks in the open, on its countdown."""
+    table = at_a_coup_check(rigs(pads=range(5)))
+    assert isinstance(table.mode, OnHandsets) and table.mode.seats == (0, 1, 2, 3, 4)
+    table = at_a_coup_check(rigs(pads=range(4)))
+    assert isinstance(table.mode, Countdown)

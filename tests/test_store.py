@@ -472,7 +472,7 @@ def play(moves):
             player.press("ok")
         else:
             d = table.game.decision
-            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            player.answer_as(bots)
         seen.append(table.screen().status)
 
 
@@ -597,8 +597,7 @@ def test_a_reveal_cut_by_the_plug_is_shown_again(tmp_path, name):
         elif isinstance(table.mode, Handoff):
             player.press("ok")
         else:
-            d = table.game.decision
-            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            player.answer_as(bots)
     box.close()
     assert len(cuts) > 3
     assert sum(saveable for *_, saveable in cuts) > 3

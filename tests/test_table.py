@@ -296,8 +296,7 @@ def screens_to_check(lang):
                 continue
             if isinstance(table.mode, Cursor) and "pick" not in shots:
                 shots["pick"] = box.board.glass()
-            d = table.game.decision
-            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))
+            player.answer_as(bots)
         shots["task"] = box.board.glass()
         player.press("choice_a")
         shots["confirm"] = box.board.glass()

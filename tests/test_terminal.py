@@ -17,7 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.box import VirtualClock, open_box
 from companion.box.terminal import COLUMNS, ROWS, art_pixels, oled_art, split_keys
+from companion.demo import GAP, Player
+from companion.games import game_class
+from companion.modes import Choose
+from companion.table import Settings, Table
 from companion.ui.canvas import Screen, render
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,16 +160,36 @@ def test_the_virtual_box_runs_in_a_terminal_and_keys_press_its_buttons(tmp_path)
     assert term.finish() == 0
 
 
+def oks_to_a_secret_choice(game, seed):
+    """How many OK presses take a new game of ``game`` (seeded, fewest players) from its
+    first hand-over to a seat's secret A/B screen, and the screen A then draws: played on a
+    virtual box beside it."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=seed)
+        table.start(Settings(game, game_class(game).min_players, "en"))
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        while not isinstance(table.mode, Choose):
+            player.press("ok")
+        oks = player.presses
+        player.press("choice_a")
+        return oks, oled_art(render(table.screen()))
+    finally:
+        box.close()
+
+
 def after_a_secret_press(tmp_path, key):
     """What the terminal draws once a seat presses ``key`` at its secret screen."""
-    run = ["run", "--board", "virtual", "--seed", "1", "--game", "politburo", "--no-journal"]
+    run = ["run", "--board", "virtual", "--seed", "1", "--game", "gulag", "--no-journal"]
     term = Pty(
         [sys.executable, "-m", "companion", *run],
         env={"COMPANION_DATA": str(tmp_path)},
     )
-    for _ in range(2):  # past the hand-over, to seat 1's secret role
-        term.type("\r")
     term.read(1.0)
+    for _ in range(oks_to_a_secret_choice("gulag", 1)[0]):  # to a worker's Work or Strike
+        term.type("\r")
+        term.read(0.5)  # each press on its own screen, past the table's guard
     before = len(term.buffer)
     term.type(key)
     term.read(1.5)  # the press's blink and beep come and go
@@ -178,6 +203,7 @@ def test_onlookers_cannot_tell_an_a_press_from_a_b_press(tmp_path):
     a = after_a_secret_press(tmp_path, "a")
     b = after_a_secret_press(tmp_path, "b")
     assert a and b, "no picture drawn after the press"
+    assert a[-1][0] == oks_to_a_secret_choice("gulag", 1)[1]  # "Seat 2: chosen. OK: play it"
     assert a[-1] == b[-1]  # the whole terminal, LEDs and all
     assert {tuple(art) for art, _ in a} == {tuple(art) for art, _ in b}
     assert not any("choice_" in line for _, lines in a + b for line in lines)

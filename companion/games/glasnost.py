@@ -27,7 +27,9 @@ Rulings applied (docs/rules/glasnost.md):
   the coup tokens it has moved, ``coup_used``). To keep who holds
   Gorbachev or Kryuchkov secret, the question is put to EVERY seat at once as
   a secret decision ("coup" or "no"); only the holder's answer counts and all
-  others are ignored, so the table cannot tell who was really asked. A
+  others are ignored, so the table cannot tell who was really asked. (The box
+  asks it in the open, as the cards do: a countdown on which any seat may
+  claim, every unclaimed seat answering "no"; see ``companion.claims``.) A
   leader who performs a coup is revealed, names 0-3 other seats one at a
   time ("done" to stop), then every seat votes secretly; all Yes: the
   leader's faction wins at once. A failure moves a coup token (1/3/5 for

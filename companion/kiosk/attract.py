@@ -9,7 +9,6 @@ is drawn on a screen that strangers watch.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion import demo
 from companion.bots import Bot, make_bots
@@ -21,9 +20,10 @@ PACE = 1.2  # seconds between two of the bots' presses
 READ = 2.5  # seconds a reveal stays before the bots press on
 
 
-def presses_for(table: Table, choice: Any) -> list[str]:
-    """The buttons a player presses to give ``choice``; a peek is answered without PEEK."""
-    return [button for button, _ in demo.presses_for(table, choice) if button != "peek"]
+def presses_for(table: Table, choose: demo.Chooser) -> list[str]:
+    """The buttons a player presses to answer as ``choose`` says; a peek is answered
+    without PEEK. None on a countdown nobody claims: its clock runs out."""
+    return [button for button, _ in demo.bot_presses(table, choose) if button != "peek"]
 
 
 class AttractGame:
@@ -56,9 +56,10 @@ class AttractGame:
             if isinstance(table.mode, Handoff | Announce | Peek | Notice):
                 self.queue = ["ok"]
             else:
-                seat = game.decision.seats[0]
-                choice = self.bots[seat].choose(game.view(seat), game.decision)
-                self.queue = presses_for(table, choice)
+                self.queue = presses_for(table, lambda s, view, d: self.bots[s].choose(view, d))
+                if not self.queue:
+                    self.next_at = now + PACE
+                    return
         button = self.queue.pop(0)
         reading = isinstance(table.mode, Announce)
         table.handle(Press(now, button, "press"))

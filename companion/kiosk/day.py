@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.bots import Bot, make_bots
 from companion.box import VirtualClock, open_box
-from companion.games import Decision, Game, game_class
+from companion.games import Choice, Decision, Game, game_class
 from companion.kiosk.attract import presses_for
 from companion.kiosk.booth import (
     ATTRACT_OPTIONS,
@@ -219,7 +219,10 @@ class Day:
             if rng.random() < 0.002:
                 self.wait(kiosk.idle + 5)  # a long think: the warning comes up
                 continue
-            for button in self.buttons_for(table, game, bots):
+            buttons = self.buttons_for(table, game, bots)
+            if not buttons:
+                self.wait(1.0)  # a countdown nobody here claims: its clock runs out
+            for button in buttons:
                 self.press(button, gap=rng.uniform(0.25, 0.9))
                 if not isinstance(kiosk.mode, Playing) or kiosk.mode.warn_until is not None:
                     break
@@ -229,10 +232,12 @@ class Day:
         d = game.decision
         if d is None or isinstance(table.mode, Handoff | Announce | Peek | Over | Notice):
             return ["ok"]
-        seat = d.seats[0]
-        view = game.view(seat)
-        forced = self.force(view, d) if self.force is not None and d.secret else None
-        return presses_for(table, bots[seat].choose(view, d) if forced is None else forced)
+
+        def choose(seat: int, view: dict[str, Any], d: Decision) -> Choice:
+            forced = self.force(view, d) if self.force is not None and d.secret else None
+            return bots[seat].choose(view, d) if forced is None else forced
+
+        return presses_for(table, choose)
 
     def staff(self) -> None:
         """Staff open their menu, read the day's statistics and leave."""

@@ -79,6 +79,11 @@ class GameUI(Protocol):
         """The two options on the A and B buttons for a secret choice, or None."""
         ...
 
+    def open_check(self, decision: Decision, view: View, t: Translate) -> list[str] | None:
+        """The countdown's lines when this secret decision, put to every seat, counts for one
+        seat nobody knows and is asked in the open (``companion.claims``); else None."""
+        ...
+
     def peek(self, view: View, t: Translate) -> Screen:
         """The private screen shown while PEEK is held (a decision of kind "peek")."""
         ...

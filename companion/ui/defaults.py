@@ -28,6 +28,11 @@ def refusal(message: str, t: Translate) -> str:
     return message
 
 
+def open_check(decision: Decision, view: View, t: Translate) -> list[str] | None:
+    """Every secret choice is asked seat by seat."""
+    return None
+
+
 def peek(view: View, t: Translate) -> Screen:
     """A game without private cards to read."""
     return Screen(t("Nothing to read"), (), t("Release to hide"))

@@ -284,6 +284,18 @@ def _leader(view: dict[str, Any]) -> dict[str, Any]:
     return view["coup_leader"]
 
 
+def open_check(decision: Decision, view: dict[str, Any], t: Translate) -> list[str] | None:
+    """S5 at the box: the coup question is put to the table at once; the leader claims it
+    (anyone may, and only the leader's answer counts), as he would reveal his card."""
+    if decision.kind != "coup_offer":
+        return None
+    return [
+        t("A coup by {leader}?").format(leader=view["asking"]),
+        t("The leader: press OK."),
+        t("Anyone may claim."),
+    ]
+
+
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     seat = decision.seats[0]
     n = seat + 1
