@@ -127,7 +127,13 @@ class Table:
             record = self.game.to_record()
             self._journal(self.journal.begin, settings.game, dataclasses.asdict(settings), record)
         self.desk.begin(resumed=False)
-        self._first_decision()
+        opening = self.ui.opening(self.game.public_view(), self.t)  # e.g. the board to lay out
+        if opening:
+            self.holder = None
+            self._saved_step(opening)
+            self._enter(Announce(tuple(opening)))
+        else:
+            self._first_decision()
 
     def resume(self) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none."""
@@ -306,13 +312,14 @@ class Table:
         elif d.secret and self.ui.choice_buttons(d) is not None:
             self._enter(Choose(seat))
         else:
-            self._enter(Cursor(seat, self._cursor_options(d)))
+            options = self._cursor_options(d)
+            self._enter(Cursor(seat, options, self.ui.cursor_start(d, options)))
 
     def _cursor_options(self, d: Decision) -> tuple[Choice, ...]:
         """The ui's candidates, the legal ones first: the cursor starts on the first, and a
         refused one (there to hear why) is never the default nor one slip away from it."""
         assert self.game is not None
-        items = self.ui.candidates(d, self.game.public_view())
+        items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
         legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
         return (*legal, *(x for x in items if x not in legal))
 
@@ -563,8 +570,9 @@ class Table:
                     t("Back: choose again"),
                 )
                 return Screen(status, lines, t("OK  Back"))
-            case Cursor(options=options, at=at):
+            case Cursor(seat, options=options, at=at):
                 option = options[at]
+                view = game.view(seat)  # the seat that took the box may see its own
                 prompt = list(self.ui.prompt(d, view, t))
                 about = self.ui.option_detail(d, view, option, t)
                 if about is not None:

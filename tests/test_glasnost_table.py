@@ -372,36 +372,106 @@ def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
     read_peeks(table, player)
     player.press("ok")  # Bear, the chairman, takes the box
     assert isinstance(table.mode, Cursor)
-    assert table.screen().body == ("Seat 2, chairman:", "Hungary+Berlin", "◄ board seat 1 ►")
+    # 18 legal seats: every board seat but 18 and 20, which go with 17 and 19 (5.1).
+    legal = [p for p in range(20) if p not in (17, 19)]
+    assert list(table.mode.options) == legal == list(table.game.decision.options)
+    # The cursor starts in the middle of them, on a legal seat.
+    assert table.screen().body == ("Seat 2, chairman:", "Cuba+Baltic Way", "◄ board seat 9 ►")
     cursor_to(table, player, 16)  # a connected pair: Hungary, and Afghanistan across the board
-    assert table.screen().body[1:] == ("Hungary+Kabul", "◄ board seats 17+18 ►")
+    assert table.screen().body[1:] == ("Hungary+Afghanistan", "◄ board seats 17+18 ►")
+
+
+def test_the_seat_cursor_runs_through_legal_seats_only_any_within_half_of_them(box):
+    """5.1: a seat the rules forbid is never on the cursor, so never refused; Up and Down
+    reach any legal seat in at most half as many presses as there are legal seats."""
+    table, player = started(box)
+    read_peeks(table, player)
+    give(table, player, 0)  # Bear at board seat 1 (Hungary, Berlin)
+    take(table, player)  # Doll, the next chairman
+    options = table.mode.options
+    assert options == table.game.decision.options
+    # Board seat 1 is taken; 18 goes with 17; nothing else of the 20 is forbidden yet.
+    assert options == tuple(p for p in range(20) if p not in (0, 17, 19))
+    start = table.mode.at
+    assert max(start, len(options) - 1 - start) <= len(options) / 2
+    labels = []
+    for button, count in (("up", start + 1), ("down", len(options) + 1)):
+        for _ in range(count):  # one slip past each end: the cursor stays on the last seat
+            player.press(button)
+            assert isinstance(table.mode, Cursor)
+            labels.append(table.screen().body[-1])
+    assert labels[start - 1] == labels[start] == "◄ board seat 2 ►"
+    assert labels[-1] == labels[-2] == "◄ board seats 19+20 ►"
+    assert "◄ board seat 1 ►" not in labels and "◄ board seat 18 ►" not in labels
+    player.press("ok")
+    assert [h["event"] for h in table.game.public_view()["history"]] == ["sit", "sit"]
+    assert table.game.public_view()["board_seats"][18]["owner"] == DOLL
+
+
+def test_an_illegal_seat_from_outside_the_cursor_is_still_refused_with_rule_5_1(box):
+    """A choice that does not come from the cursor (a phone's, say) is refused on screen."""
+    for lang, why in (
+        ("en", "5.1: board seat 18 goes with 17: choose 17 to take both."),
+        ("fr", "5.1 : la place 18 va avec la 17 : prenez la 17 pour les deux."),
+    ):
+        b = open_box("virtual", clock=VirtualClock())
+        try:
+            table, player = started(b, lang=lang)
+            read_peeks(table, player)
+            take(table, player)
+            assert table._act(17) is False
+            player.wait(GAP)
+            assert table.screen().status == translator(lang)("Not allowed")
+            assert " ".join(table.screen().body) == why
+            assert overflow(table.screen()) == []
+            player.press("ok")  # dismissed; the chairman chooses again
+            assert isinstance(table.mode, Cursor) and table.game.public_view()["history"] == []
+        finally:
+            b.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_seat_refusals_are_explained_on_screen_with_rule_5_1(box, lang):
-    table, player = started(box, lang=lang)
-    read_peeks(table, player)
-    give(table, player, 0)  # Bear at board seat 1
-    take(table, player)  # Doll, the next chairman
-    expected = {
-        "en": [
-            (17, "5.1: board seat 18 goes with 17: choose 17 to take both."),
-            (0, "5.1: board seat 1 already has a face-up token."),
-        ],
-        "fr": [
-            (17, "5.1 : la place 18 va avec la 17 : prenez la 17 pour les deux."),
-            (0, "5.1 : la place 1 a déjà un jeton face visible."),
-        ],
-    }[lang]
-    for place, why in expected:
-        cursor_to(table, player, place)
-        player.press("ok")
-        assert table.screen().status == translator(lang)("Not allowed")
-        assert " ".join(table.screen().body) == why
-        assert overflow(table.screen()) == []
-        player.press("ok")  # dismissed; the chairman chooses again
-        assert isinstance(table.mode, Cursor) and table.game.decision.seats == (DOLL,)
-    assert [h["event"] for h in table.game.public_view()["history"]] == ["sit"]
+def test_shuffled_crises_are_laid_out_first_a_screen_a_card_by_the_boards_seat_numbers(lang):
+    """3.2: before the first turn the box says which crisis card goes on which space, the
+    space named by the numbers printed at its three board seats, the card as the board and
+    its drawing name it."""
+    from companion.games.glasnost_board import BOARD, parse_board
+    from companion.ui.board_svg import board_svg
+
+    svg = board_svg(parse_board(BOARD))
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = started(b, lang=lang, options={"crises": "shuffled"})
+        view = table.game.public_view()
+        shown = []
+        while isinstance(table.mode, Announce):
+            shown.append(table.screen())
+            assert b.board.glass().tobytes() == render(shown[-1]).tobytes()
+            player.press("ok")
+        assert isinstance(table.mode, Handoff) and table.game.decision.kind == "peek"
+    finally:
+        b.close()
+    t = translator(lang)
+    assert len(shown) == 12
+    for k, (screen, crisis) in enumerate(zip(shown, view["crises"], strict=True)):
+        assert screen.status == t("Crisis card {k} of {n}").format(k=k + 1, n=12)
+        text = " ".join(screen.body)
+        assert crisis["name"] in text and f">{crisis['name']}<" in svg.replace("&amp;", "&")
+        seats = [str(view["board_seats"][q]["id"]) for q in crisis["board_seats"]]
+        assert text.endswith(" ".join(seats))
+        assert overflow(screen) == []
+    assert any("Solidarność" in " ".join(s.body) for s in shown)
+    # Shuffled: the cards are not in the board's order.
+    assert [c["name"] for c in view["crises"]] != [c["name"] for c in BOARD["crises"]]
+
+
+def test_short_crisis_names_are_words_of_the_boards_own_names_in_every_language():
+    t = translator("fr")
+    for name, short in glasnost_ui.SHORT.items():
+        assert short.lower() in name.lower()
+        assert glasnost_ui.crisis_name(name, t) == short
+    assert glasnost_ui.crisis_names(["Solidarność", "Afghanistan"]) == "Solidarność+Afghanis."
+    assert glasnost_ui.crisis_names(["Hungary", "Berlin"]) == "Hungary+Berlin"
 
 
 def engine_refusals():
@@ -415,7 +485,8 @@ def engine_refusals():
         while (d := game.decision) is not None:
             if d.kind in ("sit", "coup_name"):
                 view = game.public_view()
-                for option in glasnost_ui.candidates(d, view):
+                every = range(20) if d.kind == "sit" else glasnost_ui.candidates(d, view)
+                for option in every:
                     if option in d.options:
                         continue
                     probe = restore(game.to_record())
@@ -535,8 +606,14 @@ def screens_to_check(lang):
     """A few screens of the worked example, as the panel shows them."""
     box = open_box("virtual", clock=VirtualClock())
     try:
+        started(box, lang=lang, options={"crises": "shuffled"})
+        shots = {"crises": box.board.glass()}  # where the first crisis card goes
+    finally:
+        box.close()
+    box = open_box("virtual", clock=VirtualClock())
+    try:
         table, player = started(box, lang=lang)
-        shots = {"handoff": box.board.glass()}
+        shots["handoff"] = box.board.glass()
         take(table, player)
         box.board.drive("peek", True)
         player.wait(0.2)
@@ -579,3 +656,28 @@ def screens_to_check(lang):
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
     match_references("glasnost", lang, screens_to_check(lang))
+
+
+def test_a_power_cut_while_the_crisis_cards_are_laid_out_shows_the_rest_again(tmp_path):
+    """The journal keeps the layout screens still to read, as it keeps a reveal's."""
+    from companion.store import Journal
+
+    path = tmp_path / "journal.sqlite"
+    box = open_box("virtual", clock=VirtualClock())
+    table = Table(box, seed=7, journal=Journal(path))
+    table.start(Settings("glasnost", 6, "en", {"crises": "shuffled"}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    layout = table.mode.screens
+    assert len(layout) == 12
+    player.press("ok")
+    player.press("ok")  # two cards laid out; the plug is pulled
+    box.close()
+    box2 = open_box("virtual", clock=VirtualClock())
+    try:
+        again = Table(box2, seed=99, journal=Journal(path))
+        assert again.resume()
+        assert isinstance(again.mode, Announce) and again.mode.screens == layout[2:]
+        assert again.game.public_view()["crises"] == table.game.public_view()["crises"]
+    finally:
+        box2.close()

@@ -15,7 +15,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game
 from companion.games.kolkhoz import suit_of
-from companion.modes import Announce, Handoff
+from companion.modes import Announce, Cursor, Handoff
 from companion.table import Settings, Table
 from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import overflow, render
@@ -164,6 +164,101 @@ def test_back_undoes_a_suit_entered(box):
     assert table.game.decision.kind == "suit"
 
 
+def dealt_by_the_box(box, seed, lang="en"):
+    table = Table(box, seed=seed, lang=lang)
+    table.start(Settings("kolkhoz", 4, lang, {"deal": "box"}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    return table, player
+
+
+def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
+    """deal "box": the planner sees the hand before trump (the deal comes first), every
+    seat its whole hand at its card (the ones it may not play marked, and refused with the
+    rule), the brigadier the hours of each job; the hand-over screen carries the year."""
+    from companion.bots import make_bots
+
+    t = translator("en")
+    table, player = dealt_by_the_box(box, seed=3)
+    bots = make_bots(table.game, "smart", random.Random(3))
+    seen = {"trump": 0, "play": 0, "assign": 0, "marked": 0, "handoff": 0}
+    while len(table.game.public_view()["history"]) < 1:
+        game = table.game
+        view = game.public_view()
+        if isinstance(table.mode, Handoff):
+            body = table.screen().body
+            if view["trump"] is None:
+                assert body[-1] == "Jobs " + kolkhoz_ui.jobs_line(view)
+            else:  # hours so far, a job done ticked
+                assert body[-1] == kolkhoz_ui.hours_line(view)
+                seen["handoff"] += 1
+            player.press("ok")
+            continue
+        if isinstance(table.mode, Announce):
+            player.press("ok")
+            continue
+        d = game.decision
+        seat = d.seats[0]
+        hand = game.view(seat)["hand"]
+        body = table.screen().body
+        assert table.mode.seat == seat == table.holder
+        if d.kind == "trump":
+            assert len(hand) == view["hand_size"] == 5  # dealt before the planner chooses
+            assert body[:2] == ("Seat 1: trump?", kolkhoz_ui.cards_label(hand))
+        elif d.kind == "play":
+            assert body[1] == kolkhoz_ui.cards_label(hand)  # the whole hand, always
+            assert sorted(table.mode.options) == sorted(hand)
+            assert table.mode.options[: len(d.options)] == d.options  # the playable first
+            if len(d.options) < len(hand):
+                seen["marked"] += 1
+                for _ in range(len(d.options) - table.mode.at):
+                    player.press("down")  # onto the first card it may not play
+                label = table.screen().body[-1]
+                card = kolkhoz_ui.card_label(table.mode.options[table.mode.at])
+                lead = view["lead_suit"]
+                why = (
+                    t("{card}: follow {sign}").format(card=card, sign=kolkhoz_ui.SIGN[lead])
+                    if lead
+                    else t("{card}: no trump yet").format(card=card)
+                )
+                assert label == f"◄ {why} ►"
+                player.press("ok")
+                assert table.screen().status == "Not allowed"
+                sign = kolkhoz_ui.SIGN[lead or view["trump"]]
+                assert " ".join(table.screen().body) == (
+                    f"2b: follow suit: seat {seat + 1} holds {sign}."
+                    if lead
+                    else f"2b: seat {seat + 1} may not lead trump {sign} before it is played."
+                )
+                player.press("ok")
+                assert isinstance(table.mode, Cursor), table.mode
+                assert table.game.decision == d
+        elif d.kind == "assign":
+            labels = []
+            for _ in range(4):
+                labels.append(table.screen().body[-1])
+                player.press("down")
+            for suit in ("hearts", "diamonds", "clubs", "spades"):
+                job = view["jobs"][suit]
+                hours = "✓" if job["done"] else f"{job['hours']}h"
+                assert f"◄ {kolkhoz_ui.option_label(suit, t)} {hours} ►" in labels
+            for _ in range(4):
+                player.press("up")
+        seen[d.kind] += 1
+        player.answer(bots[seat].choose(game.view(seat), d))
+    assert seen["trump"] == 1 and seen["play"] == 16 and seen["handoff"] > 10
+    assert seen["marked"] > 0 and seen["assign"] > 0
+
+
+def test_with_the_box_dealing_the_demo_stays_within_300_presses():
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        run, _ = demo(box, seed=3, deal="box")
+    finally:
+        box.close()
+    assert run.table.game.over and run.presses <= 300
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("seed", "deal"), [(3, "cards"), (7, "box")])
 def test_every_screen_fits_and_says_who_and_what(lang, seed, deal, shown_screens):
@@ -222,8 +317,47 @@ def screens_to_check(lang):
         box.close()
 
 
+def screens_dealt_by_the_box(lang):
+    """deal "box": the planner's hand at trump, a hand at its card, a card it may not play,
+    and a hand-over with the hours of the year."""
+    from companion.bots import make_bots
+
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = dealt_by_the_box(box, seed=3, lang=lang)
+        bots = make_bots(table.game, "smart", random.Random(3))
+        shots = {}
+        while len(shots) < 4:
+            game = table.game
+            if isinstance(table.mode, Handoff):
+                if game.public_view()["trick"] and "hours" not in shots:
+                    shots["hours"] = box.board.glass()
+                player.press("ok")
+                continue
+            if isinstance(table.mode, Announce):
+                player.press("ok")
+                continue
+            d = game.decision
+            if d.kind == "trump":
+                shots["planner"] = box.board.glass()
+            elif d.kind == "play" and "hand" not in shots:
+                shots["hand"] = box.board.glass()
+            elif d.kind == "play" and len(d.options) < len(table.mode.options):
+                player.press("down")
+                player.press("down")
+                player.press("down")
+                shots["marked"] = box.board.glass()
+                player.press("up")
+                player.press("up")
+                player.press("up")
+            player.answer(bots[d.seats[0]].choose(game.view(d.seats[0]), d))
+        return shots
+    finally:
+        box.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
-    shots = screens_to_check(lang)
-    assert {"handoff", "trump", "suit", "card"} <= set(shots)
+    shots = screens_to_check(lang) | screens_dealt_by_the_box(lang)
+    assert {"handoff", "trump", "suit", "card", "planner", "hand", "marked", "hours"} <= set(shots)
     match_references("kolkhoz", lang, shots)

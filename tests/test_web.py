@@ -270,6 +270,8 @@ def test_the_panel_shows_the_seat_its_phone_qr_code_which_decodes_to_its_url():
 
     table, room, player = web_table(Settings("glasnost", 8))
     room.url_of = lambda token: f"HTTP://192.0.2.7:8080/P/{token}"
+    while isinstance(table.mode, Announce):
+        player.press("ok")  # where the crisis cards go (rule 3.2), read first
     player.press("ok")  # seat 1 takes the box at its hand-over
     decision = table.game.decision
     player.press("up")

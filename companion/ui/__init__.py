@@ -32,6 +32,11 @@ Optional, with a default in ``companion.ui.defaults`` that the module imports:
 - ``option_detail(decision, view, option, t)``: one line about the option
   under the cursor (or None), shown between the prompt's first line and the
   cursor.
+- ``cursor_start(decision, options)``: the index the cursor starts on (the
+  first option by default; Glasnost's seats: the middle one).
+- ``opening(view, t)``: screens read before the first decision, each
+  dismissed with OK (none by default; Glasnost: where the shuffled crisis
+  cards go).
 - ``refusal(message, t)``: the game's refusal message as shown on screen
   (short enough to fit, translated, still naming the rule); the log keeps
   the game's own message.

@@ -67,6 +67,14 @@ class GameUI(Protocol):
         """One line about the option under the cursor, or None."""
         ...
 
+    def cursor_start(self, decision: Decision, options: tuple[Choice, ...]) -> int:
+        """Where the cursor starts among ``options`` (the table's order, legal ones first)."""
+        ...
+
+    def opening(self, view: View, t: Translate) -> list[Screen]:
+        """Screens the table reads before the first decision (what setup lays out)."""
+        ...
+
     def choice_buttons(self, decision: Decision) -> tuple[Choice, Choice] | None:
         """The two options on the A and B buttons for a secret choice, or None."""
         ...

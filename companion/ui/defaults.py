@@ -38,6 +38,16 @@ def peek(view: View, t: Translate) -> Screen:
     return Screen(t("Nothing to read"), (), t("Release to hide"))
 
 
+def cursor_start(decision: Decision, options: tuple[Any, ...]) -> int:
+    """The cursor starts on the first option (the first legal one)."""
+    return 0
+
+
+def opening(view: View, t: Translate) -> list[Screen]:
+    """Nothing to lay out before the first decision."""
+    return []
+
+
 def label_by_option(option_label: Callable[[Any, Translate], str]) -> ChoiceLabel:
     """A ``choice_label`` for games whose options mean the same in every decision."""
 

@@ -7,16 +7,22 @@
 - LED bar: the crises closed so far, out of the board's twelve, scaled to
   the ten LEDs (the game ends when the chairman has no seat left, so this
   is how far the game has gone).
+- With the crisis cards shuffled (rule 3.2), the box first says where each
+  card goes, a screen a card in crisis-space order, naming the space by the
+  board seats around it (their printed numbers).
 - The chairman's seat is picked by the number printed on the board; the
-  cursor shows the crises that board seat touches, by short name, and runs
-  through every board seat so that a refused one is explained (rule 5.1).
+  cursor runs through the legal board seats only, in board order, and
+  starts on the middle one (Up for lower numbers, Down for higher), so any
+  legal seat is at most half of them away. It shows the crises the seat
+  touches, by short name.
 - Every secret choice (crisis vote, purge, the coup question, the coup
   vote) is on the A and B buttons, and its screens depend only on the
   public view and on whose turn it is. The coup question is put to every
   seat the same way (S5): the holder of Gorbachev or Kryuchkov answers it,
   the others answer anything, and nobody can tell who was really asked.
-- Crisis cards go by a short name (French names where they differ);
-  objective card names stay as printed.
+- Crisis cards go by a short name taken from the board's own name (as the
+  board and its drawing print it, in every language); objective card names
+  stay as printed.
 """
 
 from __future__ import annotations
@@ -48,22 +54,22 @@ SETTINGS: dict[str, tuple[Any, ...]] = {
     "crises": ("shuffled", "fixed"),
 }
 
-#: the bundled board's crisis cards by a name short enough for two on one line
+#: the bundled board's crisis cards by a word of their printed name, short enough for two a line
 SHORT = {
     "Hungary 1956": "Hungary",
     "The Berlin Wall": "Berlin",
     "Chernobyl": "Chernobyl",
     "The Prague Spring": "Prague",
     "Sputnik": "Sputnik",
-    "Solidarność": "Solidarity",
-    "Afghanistan": "Kabul",
-    "The price reform": "Prices",
+    "Solidarność": "Solidarność",
+    "Afghanistan": "Afghanistan",
+    "The price reform": "Price",
     "The Cuban missile crisis": "Cuba",
     "The Baltic Way": "Baltic Way",
     "Nagorno-Karabakh": "Karabakh",
     "The anti-alcohol campaign": "Alcohol",
 }
-SHORT_LENGTH = 10  # two short names and a "+" fill a line
+SHORT_LENGTH = 11  # a table's own board: its crisis names cut to this
 LETTER = {"economy": "E", "military": "M", "security": "S"}
 SIGN = {REFORM: "+", REPRESS: "-", None: "·"}
 
@@ -80,11 +86,25 @@ def setting_value(key: str, value: Any, t: Translate) -> str:
 
 # -- words ---------------------------------------------------------------------------
 def crisis_name(name: str, t: Translate) -> str:
-    """A crisis card's short name (a table's own board: its name, cut to fit)."""
+    """A crisis card's short name (a table's own board: its name, cut to fit). Names are the
+    board's own, never translated, so that they read as the printed board does."""
     if name in SHORT:
-        return t(SHORT[name])
+        return SHORT[name]
     name = name.removeprefix("The ").removeprefix("the ")
     return name[:SHORT_LENGTH]
+
+
+def crisis_names(names: list[str], width: int = COLUMNS) -> str:
+    """ "Hungary+Berlin": short names joined; the longest (the last of equals) is cut, with
+    a dot, until they fit."""
+    names = list(names)
+    while (excess := len("+".join(names)) - width) > 0:
+        longest = max(range(len(names)), key=lambda i: (len(names[i]), i))
+        keep = max(len(names[longest]) - excess, 4) - 1
+        if keep >= len(names[longest]) - 1:
+            break  # nothing left to cut
+        names[longest] = names[longest][:keep] + "."
+    return "+".join(names)
 
 
 def domain_name(domain: str, t: Translate) -> str:
@@ -211,16 +231,22 @@ def option_detail(
     partner = seats[option]["connected"]
     if partner is not None:
         spaces += [c for c in seats[partner]["crises"] if c not in spaces]
-    return "+".join(crisis_name(view["crises"][c]["name"], t) for c in spaces)
+    return crisis_names([crisis_name(view["crises"][c]["name"], t) for c in spaces])
 
 
 def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
-    """Every board seat, or every player then "done": refused ones are explained."""
-    if decision.kind == "sit":
-        return list(range(len(view["board_seats"])))
+    """The legal board seats in board order; or every player then "done", a refused one
+    explained."""
     if decision.kind == "coup_name":
         return [*range(view["players"]), DONE]
     return list(decision.options)
+
+
+def cursor_start(decision: Decision, options: tuple[Any, ...]) -> int:
+    """A seat starts in the middle of the legal ones: any is at most half of them away."""
+    if decision.kind == "sit":
+        return (len(options) - 1) // 2
+    return 0
 
 
 def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
@@ -373,6 +399,26 @@ REFUSALS = (
         "S5: seat {n} is already in the coup.",
     ),
 )
+
+
+# -- setup ------------------------------------------------------------------------------
+def opening(view: dict[str, Any], t: Translate) -> list[Screen]:
+    """Rule 3.2: where each shuffled crisis card goes, space by space, each space named by
+    the printed numbers of its board seats."""
+    if view["options"].get("crises") != "shuffled":
+        return []  # in the board's own order, as its description (and drawing) lists them
+    crises = view["crises"]
+    screens = []
+    for k, crisis in enumerate(crises):
+        seats = " ".join(str(view["board_seats"][q]["id"]) for q in crisis["board_seats"])
+        name = wrap(crisis["name"])
+        if len(name) == 1:
+            where = [t("goes to the space of"), t("board seats {seats}").format(seats=seats)]
+        else:
+            where = [t("by seats {seats}").format(seats=seats)]
+        status = t("Crisis card {k} of {n}").format(k=k + 1, n=len(crises))
+        screens.append(Screen(status, (*name[:2], *where), t("OK: next")))
+    return screens
 
 
 # -- reveals -----------------------------------------------------------------------------

@@ -7,8 +7,10 @@ from typing import Any
 
 from companion.games import Decision
 from companion.ui.canvas import Screen
+from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import label_by_option
 from companion.ui.defaults import open_check as open_check
+from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate

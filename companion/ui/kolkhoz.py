@@ -4,7 +4,9 @@ Read from the game's views only. The jobs keep their Cyrillic names from the
 engine's ``JOBS`` table (Пахота, Жатва, Мастерская, Зерно), shown with the
 suit's sign; everything else is in English or French.
 
-- Status line: the year of the Пятилетка and the trump's sign.
+- Status line: the year of the Пятилетка and the trump's sign. The hand-over
+  screen carries the running year: the jobs' points before trump, then each
+  job's work-hours ("♥38h ♦12h ♣✓ ♠0h"); the brigadier's cursor shows them too.
 - LED bar: how far the open job nearest completion has got, one LED for 4
   work-hours (10 LEDs = 40, the threshold): during the tricks that is what
   the table plays for; it is dark before trump and between years.
@@ -14,21 +16,26 @@ suit's sign; everything else is in English or French.
   explained (a card seen twice, a suit the seat showed it had none of).
 - The box tells the winner of each trick (it works it out from the cards),
   each job completed, and at the end of each year what went north.
+- deal "box": the prompts of the seat holding the box read its own view, so
+  its whole hand is on screen at trump (the planner: the deal comes first),
+  at its card and while it assigns; the card cursor runs through the whole
+  hand, the playable cards first, the others marked with why and refused
+  with rule 2b. Nothing private is drawn on a hand-over or a reveal.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
-from companion.ui.canvas import BODY_LINES, Screen, wrap
-from companion.ui.defaults import label_by_option
+from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
+from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import peek as peek
-from companion.ui.defaults import refusal as refusal
-from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
 
 TITLE = "Колхоз Kolkhoz"
@@ -86,7 +93,59 @@ def option_label(option: Any, t: Translate) -> str:
     return card_label(str(option))
 
 
-choice_label = label_by_option(option_label)
+#: the engine's refusals of a card a seat may not play (deal "box") -> the screen's words
+REFUSALS = (
+    (
+        r"players follow suit if able: seat (?P<n>\d+) holds (?P<suit>\w+), the suit led",
+        "2b: follow suit: seat {n} holds {sign}.",
+    ),
+    (
+        r"players may not lead trump \((?P<suit>\w+)\) until it has been played, "
+        r"and seat (?P<n>\d+) holds other suits",
+        "2b: seat {n} may not lead trump {sign} before it is played.",
+    ),
+)
+
+
+def refusal(message: str, t: Translate) -> str:
+    """The engine's refusal, short and translated, naming the rule; else its own words."""
+    for pattern, text in REFUSALS:
+        if (found := re.fullmatch(pattern, message)) is not None:
+            return t(text).format(n=found["n"], sign=SIGN[found["suit"]])
+    return message
+
+
+def hours_label(job: dict[str, Any]) -> str:
+    """ "38h" for a job's work-hours, "✓" once it is done."""
+    return "✓" if job["done"] else f"{job['hours']}h"
+
+
+def hours_line(view: dict[str, Any]) -> str:
+    """The year's jobs, their hours so far: "♥38h ♦12h ♣✓ ♠0h"."""
+    return " ".join(f"{SIGN[s]}{hours_label(view['jobs'][s])}" for s in SUITS if s in view["jobs"])
+
+
+def choice_label(decision: Decision, view: dict[str, Any], option: Any, t: Translate) -> str:
+    """A card, marked with why when it may not be played now; a job with its hours."""
+    label = option_label(option, t)
+    if decision.kind == "play" and option not in decision.options:
+        lead = view["lead_suit"]
+        if lead is not None:
+            return t("{card}: follow {sign}").format(card=label, sign=SIGN[lead])
+        return t("{card}: no trump yet").format(card=label)
+    if decision.kind == "assign" and option in view["jobs"]:
+        return f"{label} {hours_label(view['jobs'][option])}"
+    return label
+
+
+def tracker(view: dict[str, Any], t: Translate) -> list[str]:
+    """The running year for the hand-over screen: the jobs' cards before trump, then the
+    hours each job has (✓ once done)."""
+    if not view["jobs"] or view["phase"] not in ("trump", "play", "assign"):
+        return []
+    if view["trump"] is None:
+        return [t("Jobs {jobs}").format(jobs=jobs_line(view))]
+    return [hours_line(view)]
 
 
 def role_of(decision: Decision, t: Translate) -> str:
@@ -111,7 +170,8 @@ def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
     if kind == "reveal":
         job = view["requisition"]["job"]
         return [*(r + LETTER[job] for r in WORKER_RANKS), "none"]
-    return list(decision.options)  # deal "box": the seat's own legal cards
+    # deal "box": the seat's whole hand (its own view), the cards it may not play after
+    return list(view.get("hand") or decision.options)
 
 
 def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
@@ -124,9 +184,34 @@ def jobs_line(view: dict[str, Any]) -> str:
     return " ".join(f"{SIGN[s]}{view['jobs'][s]['points']}" for s in SUITS if s in view["jobs"])
 
 
+def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[str] | None:
+    """deal "box", on the seat's own view: who and what on one line, its hand on the next."""
+    hand = view.get("hand")
+    if not hand or view.get("seat") != decision.seats[0]:
+        return None
+    seat = decision.seats[0] + 1
+    kind = decision.kind
+    if kind == "trump":
+        first = t("Seat {n}: trump?").format(n=seat)
+    elif kind == "assign":
+        first = t("Seat {n}: {card} goes to").format(n=seat, card=card_label(view["to_assign"][0]))
+    elif kind == "play" and view["trick"]:
+        cards = [card_label(p["card"]) for p in view["trick"]]
+        first = t("Seat {n} on {cards}").format(n=seat, cards=" ".join(cards))
+        if len(first) > COLUMNS:  # three 10s in French: the cards close up
+            first = t("Seat {n} on {cards}").format(n=seat, cards="".join(cards))
+    elif kind == "play":
+        first = t("Seat {n} leads trick {k}.").format(n=seat, k=view["tricks_played"] + 1)
+    else:
+        return None
+    return [first, cards_label(hand)]
+
+
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     seat = decision.seats[0] + 1
     kind = decision.kind
+    if (lines := _with_hand(decision, view, t)) is not None:
+        return lines
     if kind == "trump":
         return [
             t("Seat {n}: deal {h} each").format(n=seat, h=view["hand_size"]),
@@ -208,7 +293,9 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 status(before, t),
                 (
                     cards_label([p["card"] for p in trick["plays"]]),
-                    t("Seat {n} wins:").format(n=trick["winner"] + 1),
+                    t("Seat {n} wins trick {k}:").format(
+                        n=trick["winner"] + 1, k=before["tricks_played"] + 1
+                    ),
                     t("{title} (brigadier)").format(title=TERMS["brigadier"][0]),
                 ),
                 t("OK"),

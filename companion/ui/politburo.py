@@ -42,8 +42,10 @@ from companion.games.politburo import (
     card_order,
 )
 from companion.ui.canvas import Screen
+from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import label_by_option
 from companion.ui.defaults import open_check as open_check
+from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
 
