@@ -89,6 +89,8 @@ class Ballot:
     def cast(self, seat: int, choice: Any) -> None:
         if self.revealed is not None:
             raise IllegalMove("this ballot is already revealed")
+        if isinstance(seat, bool):  # True == 1, but is no seat
+            raise IllegalMove(f"there is no seat {seat!r}")
         if seat not in self.seats:
             raise IllegalMove(f"seat {seat + 1} has no vote in this ballot")
         if seat in self._choices:

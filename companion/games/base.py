@@ -213,7 +213,7 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalMove("the game is over: nothing more can be played")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < self.players):
+        if not self.is_seat(seat):
             raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
         if seat not in d.seats:
             waiting = ", ".join(str(s + 1) for s in d.seats)
@@ -224,8 +224,12 @@ class Game:
             raise IllegalMove(self._refusal(d, seat, choice))
         self._apply(seat, choice)
 
+    def is_seat(self, seat: Any) -> bool:
+        """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+
     def check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not self.is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
 
     # -- save and restore ----------------------------------------------------

@@ -62,6 +62,7 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import fresh
 from companion.games.glasnost_board import (
     BOARD,
     DOMAINS,
@@ -582,9 +583,9 @@ class Glasnost(Game):
                 else None
             ),
             "named": list(s.named),
-            "last_coup": dict(s.last_coup) if s.last_coup else None,
+            "last_coup": fresh(s.last_coup) if s.last_coup else None,
             "revealed": dict(s.revealed),
-            "history": [dict(h) for h in s.history],
+            "history": fresh(s.history),
         }
 
     def _revealed(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import fresh
 
 RED, BLACK = "red", "black"
 WORK, STRIKE = "work", "strike"
@@ -231,7 +232,7 @@ class Gulag(Game):
             "deck": self.deck,
             "ordered": s.ordered,
             "last_inspection": list(s.last_inspection) if s.last_inspection else None,
-            "history": [dict(h) for h in s.history],
+            "history": fresh(s.history),
             "roles_told": list(s.roles) if self.options["deal"] == "cards" else None,
         }
 
