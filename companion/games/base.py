@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from companion.ballot import Ballot, rng_from_state, rng_state
 from companion.errors import IllegalMove, SettingsError
+from companion.games.frozen import FrozenList, freeze
 
 __all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
 
@@ -75,9 +76,14 @@ class Game:
     """Base of every game: validation, the act wrapper, save and restore.
 
     Subclasses define ``State`` (a dataclass of JSON types only: lists, not
-    tuples; string keys), ``setup``, ``decision``, ``_apply``, ``public_view``,
-    ``view`` and ``result``, and may refine ``_refusal`` to name the rule a
+    tuples; string keys), ``setup``, ``_decide``, ``_apply``, ``_public``,
+    ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
     refused choice breaks.
+
+    What is worked out from the state is kept in ``_memo`` until the next move
+    (``act`` forgets it): the decision is read several times a move (by the
+    caller, by ``act``, by the views), and the legal options behind it can cost
+    a search. The state must change only through ``act``.
     """
 
     name: ClassVar[str]
@@ -137,8 +143,8 @@ class Game:
     def setup(self) -> None:
         raise NotImplementedError
 
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
+        """What the game waits for now (``decision`` keeps it until the next move)."""
         raise NotImplementedError
 
     def _apply(self, seat: int, choice: Choice) -> None:
@@ -178,7 +184,46 @@ class Game:
     def result(self) -> Result | None:
         raise NotImplementedError
 
+    # -- what is worked out once a state ------------------------------------
+    @property
+    def _memo(self) -> dict[str, Any]:
+        """Facts derived from the state, kept until the next move (games restored from a
+        record or copied start with their own)."""
+        memo: dict[str, Any] | None = self.__dict__.get("_memo_")
+        if memo is None:
+            memo = self.__dict__["_memo_"] = {}
+        return memo
+
+    def _forget(self) -> None:
+        self.__dict__.pop("_memo_", None)
+
+    def _frozen_log(self, key: str, entries: list[Any]) -> FrozenList:
+        """``entries`` frozen for every view to share: a log that is only appended to (a
+        history), whose entries never change once in it. Each entry is frozen once."""
+        logs: dict[str, tuple[list[Any], FrozenList]] | None = self.__dict__.get("_logs_")
+        if logs is None:
+            logs = self.__dict__["_logs_"] = {}
+        known = logs.get(key)
+        if known is not None and known[0] is entries and len(known[1]) == len(entries):
+            return known[1]
+        if known is not None and known[0] is entries and len(known[1]) < len(entries):
+            frozen = FrozenList([*known[1], *map(freeze, entries[len(known[1]) :])])
+        else:
+            frozen = FrozenList(map(freeze, entries))
+        logs[key] = (entries, frozen)
+        return frozen
+
     # -- the contract --------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """What is asked now, of whom, among which options; None when the game is over."""
+        memo = self._memo
+        try:
+            return memo["decision"]  # type: ignore[no-any-return]
+        except KeyError:
+            d = memo["decision"] = self._decide()
+            return d
+
     @property
     def over(self) -> bool:
         return self.decision is None
@@ -222,7 +267,9 @@ class Game:
             )
         if not any(same_choice(choice, o) for o in d.options):
             raise IllegalMove(self._refusal(d, seat, choice))
+        self._forget()
         self._apply(seat, choice)
+        self._forget()
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""

@@ -74,10 +74,12 @@ def freeze(value: Any) -> Any:
 def fresh(value: Any) -> Any:
     """A copy of JSON data in plain lists and dicts that shares nothing changeable with
     ``value`` (frozen parts are shared as they are: nobody can change them)."""
-    if isinstance(value, (FrozenList, FrozenDict)):
-        return value
-    if isinstance(value, dict):
-        return {k: fresh(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [fresh(v) for v in value]
+    kind = type(value)  # exact types: a frozen list or dict is neither, and is kept
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else fresh(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else fresh(v) for v in value]
     return value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})

@@ -284,8 +284,7 @@ class Glasnost(Game):
         return left, right
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         s = self.s
         phase = s.phase
         if phase == "peek":
@@ -585,7 +584,7 @@ class Glasnost(Game):
             "named": list(s.named),
             "last_coup": fresh(s.last_coup) if s.last_coup else None,
             "revealed": dict(s.revealed),
-            "history": fresh(s.history),
+            "history": self._frozen_log("history", s.history),
         }
 
     def _revealed(self) -> dict[str, Any]:

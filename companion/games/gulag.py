@@ -17,7 +17,6 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
-from companion.games.frozen import fresh
 
 RED, BLACK = "red", "black"
 WORK, STRIKE = "work", "strike"
@@ -120,8 +119,7 @@ class Gulag(Game):
         )
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         phase = self.s.phase
         if phase == "peek":
             return self._peek_decision()
@@ -232,7 +230,7 @@ class Gulag(Game):
             "deck": self.deck,
             "ordered": s.ordered,
             "last_inspection": list(s.last_inspection) if s.last_inspection else None,
-            "history": fresh(s.history),
+            "history": self._frozen_log("history", s.history),
             "roles_told": list(s.roles) if self.options["deal"] == "cards" else None,
         }
 

@@ -459,14 +459,6 @@ class Kolkhoz(Game):
         return any(suit in x for x in self.s.slots[seat])
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
-        # The clerk's options cost a few transport checks: work them out once a state.
-        memo = self.__dict__.get("_decision")
-        if memo is None:
-            memo = self.__dict__["_decision"] = (self._decide(),)
-        return memo[0]
-
     def _decide(self) -> Decision | None:
         s = self.s
         if s.phase == "trump":
@@ -560,7 +552,6 @@ class Kolkhoz(Game):
         return super()._refusal(decision, 0, card)
 
     def _apply(self, seat: int, choice: Choice) -> None:
-        self.__dict__.pop("_decision", None)
         s = self.s
         if s.phase == "trump":
             s.trump = str(choice)
@@ -848,7 +839,7 @@ class Kolkhoz(Game):
             "north": list(s.north),
             "unclaimed": list(s.unclaimed),
             "deck": self._deck_count(),
-            "history": [_copy_year(h) for h in s.history],
+            "history": self._frozen_log("history", s.history),
             "entry": s.entry,
             "requisition": None if s.requisition is None else _copy_requisition(s.requisition),
             "revealing": s.revealing[0] if s.phase == "reveal" else None,
@@ -897,18 +888,6 @@ def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
 
 def _copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
     return {"plays": [dict(p) for p in trick["plays"]], "winner": trick["winner"]}
-
-
-def _copy_year(year: dict[str, Any]) -> dict[str, Any]:
-    out = dict(year)
-    out["brigadiers"] = list(year["brigadiers"])
-    out["completed"] = dict(year["completed"])
-    out["last_trick"] = None if year["last_trick"] is None else _copy_trick(year["last_trick"])
-    out["jobs"] = {
-        suit: {**job, "workers": list(job["workers"])} for suit, job in year["jobs"].items()
-    }
-    out["requisitions"] = [_copy_requisition(r) for r in year["requisitions"]]
-    return out
 
 
 def _copy_requisition(r: dict[str, Any]) -> dict[str, Any]:

@@ -37,12 +37,12 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import fresh
 
 DEFENCE, FINANCE, SECURITY = "defence", "finance", "security"
 MINISTRIES = (DEFENCE, FINANCE, SECURITY)
@@ -168,8 +168,6 @@ class Politburo(Game):
     s: PolitburoState
     #: P6: the third execution's cards by seat, kept (unsaved) only until the purge.
     third: dict[int, str] | None = None
-    #: the history list, its length and its JSON text: rounds are only ever appended
-    _history_text: tuple[list[dict[str, Any]], int, str] | None = None
 
     def setup(self) -> None:
         members = self.rng.sample(MEMBERS, self.players)  # P1
@@ -208,8 +206,7 @@ class Politburo(Game):
         return tuple(seat for seat in range(self.players) if seat not in busy)
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         s = self.s
         phase = s.phase
         if phase == "peek":
@@ -483,10 +480,10 @@ class Politburo(Game):
             "plan": s.plan,
             "executors": list(s.executors),
             "execution": s.execution,
-            "last_execution": _copy(executions[-1]) if executions else None,
+            "last_execution": fresh(executions[-1]) if executions else None,
             "replacing": s.replacing,
-            "current": _copy(s.current) if s.current else None,
-            "history": self._history(),
+            "current": fresh(s.current) if s.current else None,
+            "history": self._frozen_log("history", s.history),
         }
         if s.phase == "purge":
             order = card_order(s.executors, self.secretary, self.players)
@@ -522,14 +519,6 @@ class Politburo(Game):
             private["point_at"] = pointing_targets(seat, s.executors, self.players)
         return private
 
-    def _history(self) -> list[dict[str, Any]]:
-        """A fresh copy of the finished rounds; they never change, so their text is kept."""
-        history = self.s.history
-        cached = self._history_text
-        if cached is None or cached[0] is not history or cached[1] != len(history):
-            cached = self._history_text = (history, len(history), json.dumps(history))
-        return json.loads(cached[2])
-
     @property
     def result(self) -> Result | None:
         if not self.over:
@@ -543,8 +532,3 @@ class Politburo(Game):
             sum(fulfilled(m, s.ministries, s.lost, self.players) for m in s.members)
         )
         return Result(winners, outcome, measures)
-
-
-def _copy(value: Any) -> Any:
-    """A copy of JSON-ready data, so that a view never aliases the state (json is in C: fast)."""
-    return json.loads(json.dumps(value))
