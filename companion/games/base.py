@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -197,6 +198,19 @@ class Game:
     def _forget(self) -> None:
         self.__dict__.pop("_memo_", None)
 
+    def _kept(self, key: str, build: Callable[[], Any]) -> Any:
+        """``build()``, kept across the casts of a secret ballot: while a ballot collects
+        choices only the ballot changes, never a public fact. What is kept is shared by
+        the views of those moves, so it must be frozen (``companion.games.frozen``)."""
+        kept: dict[str, Any] | None = self.__dict__.get("_kept_")
+        if kept is None:
+            kept = self.__dict__["_kept_"] = {}
+        try:
+            return kept[key]
+        except KeyError:
+            value = kept[key] = build()
+            return value
+
     def _frozen_log(self, key: str, entries: list[Any]) -> FrozenList:
         """``entries`` frozen for every view to share: a log that is only appended to (a
         history), whose entries never change once in it. Each entry is frozen once."""
@@ -267,9 +281,14 @@ class Game:
             )
         if not any(same_choice(choice, o) for o in d.options):
             raise IllegalMove(self._refusal(d, seat, choice))
+        ballot = self.ballot
         self._forget()
         self._apply(seat, choice)
         self._forget()
+        # The same ballot still open and waiting: the move was a cast, which changes no
+        # public fact; any other move may have changed them.
+        if ballot is None or self.ballot is not ballot or ballot.complete:
+            self.__dict__.pop("_kept_", None)
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""

@@ -62,7 +62,12 @@ class FrozenDict(dict[str, Any]):
 
 def freeze(value: Any) -> Any:
     """JSON data (lists, tuples, dicts, scalars) as frozen lists and dicts, all the way down."""
-    if isinstance(value, (FrozenList, FrozenDict)):
+    kind = type(value)  # exact types first: this runs on every closed entry
+    if kind is dict:
+        return FrozenDict({k: v if type(v) in _KEPT else freeze(v) for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return FrozenList([v if type(v) in _KEPT else freeze(v) for v in value])
+    if kind in _KEPT:
         return value
     if isinstance(value, dict):
         return FrozenDict({k: freeze(v) for k, v in value.items()})
@@ -83,3 +88,5 @@ def fresh(value: Any) -> Any:
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+#: what ``freeze`` keeps as it is: atoms, and what is frozen already
+_KEPT = _ATOMS | {FrozenList, FrozenDict}

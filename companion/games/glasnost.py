@@ -62,7 +62,7 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
-from companion.games.frozen import fresh
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.glasnost_board import (
     BOARD,
     DOMAINS,
@@ -85,6 +85,13 @@ SETS = 12  # party member sets in the box
 TOKENS_PER_SET = 5
 
 E, M, S = DOMAINS
+#: the phases that collect a secret ballot, and the kind of decision each asks
+BALLOTS = {
+    "vote": "crisis_vote",
+    "purge": "purge",
+    "coup_offer": "coup_offer",
+    "coup_vote": "coup_vote",
+}
 
 
 def _card(**policies: str) -> dict[str, str]:
@@ -131,6 +138,12 @@ def coup_tokens_for(players: int) -> int:
 def coup_attempts_for(players: int) -> int:
     """Rule 5.5: each faction has 1 / 2 / 3 coup attempts at 4-6 / 7-9 / 10-12 players."""
     return 1 if players <= 6 else 2 if players <= 9 else 3
+
+
+@functools.cache
+def bundled_board() -> Board:
+    """The bundled board, validated once (a Board never changes, so every game shares it)."""
+    return parse_board(BOARD)
 
 
 def end_game_winners(objectives: list[str], policies: dict[str, str | None]) -> list[int]:
@@ -188,7 +201,7 @@ class Glasnost(Game):
     @functools.cached_property
     def board(self) -> Board:
         data = self.options["board"]
-        return parse_board(BOARD if data is None else data)
+        return bundled_board() if data is None else parse_board(data)
 
     @functools.cached_property
     def crisis_seats(self) -> tuple[tuple[int, ...], ...]:
@@ -232,11 +245,10 @@ class Glasnost(Game):
 
     def _places(self, place: int) -> list[int]:
         """The board seats one placement covers: the seat, and its connected partner."""
-        partner = self.board.partner[place]
-        return [place] if partner is None else sorted((place, partner))
+        return list(self.board.covers[place])
 
     def _crises_of(self, place: int) -> list[int]:
-        return sorted({c for q in self._places(place) for c in self.board.seat_crises[q]})
+        return list(self.board.covered_crises[place])
 
     def _full(self, space: int) -> bool:
         return all(self.s.face_up[q] for q in self.crisis_seats[space])
@@ -269,8 +281,24 @@ class Glasnost(Game):
         return None
 
     def legal_places(self, player: int) -> tuple[int, ...]:
+        """The board seats where ``_sit_problem`` finds nothing, from the board's seat tables."""
+        s = self.s
+        board = self.board
+        face_up, results, covers = s.face_up, s.results, board.covers
+        mine = {
+            c
+            for q, owner in enumerate(s.owner)
+            if owner == player and face_up[q]
+            for c in board.seat_crises[q]
+        }
+        tokens = s.tokens[player] + TOKENS_PER_SET * s.spare_sets
         return tuple(
-            p for p in range(len(self.board.seat_crises)) if self._sit_problem(player, p) is None
+            p
+            for p in board.placeable
+            if len(covers[p]) <= tokens
+            and not any(face_up[q] for q in covers[p])
+            and any(results[c] is None for c in board.covered_crises[p])
+            and not any(c in mine for c in board.covered_crises[p])
         )
 
     def _holder(self, card: str) -> int:
@@ -291,15 +319,9 @@ class Glasnost(Game):
             return self._peek_decision()
         if phase == "sit":
             return Decision("sit", (s.chairman,), self.legal_places(s.chairman))
-        if phase in ("vote", "purge", "coup_offer", "coup_vote"):
+        if phase in BALLOTS:
             assert self.ballot is not None
-            kind = {
-                "vote": "crisis_vote",
-                "purge": "purge",
-                "coup_offer": "coup_offer",
-                "coup_vote": "coup_vote",
-            }[phase]
-            return Decision(kind, self.ballot.pending, self.ballot.options, secret=True)
+            return Decision(BALLOTS[phase], self.ballot.pending, self.ballot.options, secret=True)
         if phase == "coup_name":
             assert s.leader is not None
             leader = s.revealed[s.leader]
@@ -519,49 +541,84 @@ class Glasnost(Game):
         s.pending = []
 
     # -- views ------------------------------------------------------------------
-    def _crisis_view(self, space: int) -> dict[str, Any]:
+    @functools.cached_property
+    def _crisis_cards(self) -> tuple[FrozenDict, ...]:
+        """What a crisis space shows that never changes: its card (laid out at the start),
+        its policies and its seats."""
+        cards = []
+        for space in range(len(self.board.crises)):
+            card = self.crisis_card(space)
+            cards.append(
+                freeze(
+                    {
+                        "space": space,
+                        "id": card.id,
+                        "name": card.name,
+                        "yes": {"domain": card.yes, "direction": REFORM},
+                        "no": {"domain": card.no, "direction": REPRESS},
+                        "board_seats": self.crisis_seats[space],
+                    }
+                )
+            )
+        return tuple(cards)
+
+    @functools.cached_property
+    def _board_seats(self) -> tuple[FrozenDict, ...]:
+        board = self.board
+        return tuple(
+            freeze({"id": board.seat_ids[q], "crises": crises, "connected": board.partner[q]})
+            for q, crises in enumerate(board.seat_crises)
+        )
+
+    def _crisis_view(self, space: int) -> FrozenDict:
+        """A crisis space as all see it; kept while its result and seated players stay."""
         s = self.s
-        card = self.crisis_card(space)
         result = s.results[space]
-        seats = list(self.crisis_seats[space])
+        static = self._crisis_cards[space]
+        players = tuple(s.owner[q] if s.face_up[q] else None for q in static["board_seats"])
+        seen = self.__dict__.setdefault("_crisis_views_", {})
+        known = seen.get(space)
+        if known is not None and known[0] == result and known[1] == players:
+            return known[2]  # type: ignore[no-any-return]
         policy = None
         if result in (YES, NO):
-            domain, direction = card.policy(result)
-            policy = {"domain": domain, "direction": direction}
-        return {
-            "space": space,
-            "id": card.id,
-            "name": card.name,
-            "yes": {"domain": card.yes, "direction": REFORM},
-            "no": {"domain": card.no, "direction": REPRESS},
-            "board_seats": seats,
-            "players": [s.owner[q] if s.face_up[q] else None for q in seats],
-            "closed": result is not None,
-            "result": result,
-            "policy": policy,
-        }
+            domain, direction = self.crisis_card(space).policy(result)
+            policy = FrozenDict(domain=domain, direction=direction)
+        view = FrozenDict(
+            static,
+            players=FrozenList(players),
+            closed=result is not None,
+            result=result,
+            policy=policy,
+        )
+        seen[space] = (result, players, view)
+        return view
 
     def _public_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "board"}
 
     def _public(self) -> dict[str, Any]:
+        facts = self._kept("public", self._public_facts)
+        # A fresh dict a crisis (its lists stay frozen): a caller may mark up the crises it
+        # draws. The rest is frozen, shared by the views of a ballot's casts.
+        view = dict(facts)
+        view["crises"] = [dict(c) for c in facts["crises"]]
+        return view
+
+    def _public_facts(self) -> dict[str, Any]:
+        """The public facts, frozen: a secret ballot's casts change none of them, so they are
+        kept for every view until the ballot closes."""
         s = self.s
         board = self.board
-        return {
+        facts = {
             "board": board.name,
             "phase": s.phase,
             "turn": s.turn + 1,
             "chairman": s.chairman if s.phase != "over" else None,
             "crises": [self._crisis_view(c) for c in range(len(board.crises))],
             "board_seats": [
-                {
-                    "id": board.seat_ids[q],
-                    "crises": list(board.seat_crises[q]),
-                    "connected": board.partner[q],
-                    "owner": s.owner[q],
-                    "face_up": s.face_up[q],
-                }
-                for q in range(len(board.seat_crises))
+                FrozenDict(static, owner=s.owner[q], face_up=s.face_up[q])
+                for q, static in enumerate(self._board_seats)
             ],
             "policies": dict(s.policies),
             "coup_tokens": {
@@ -582,10 +639,11 @@ class Glasnost(Game):
                 else None
             ),
             "named": list(s.named),
-            "last_coup": fresh(s.last_coup) if s.last_coup else None,
+            "last_coup": s.last_coup,
             "revealed": dict(s.revealed),
             "history": self._frozen_log("history", s.history),
         }
+        return freeze(facts)  # type: ignore[no-any-return]
 
     def _revealed(self) -> dict[str, Any]:
         return {"objectives": list(self.s.objectives)}
