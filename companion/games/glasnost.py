@@ -284,22 +284,21 @@ class Glasnost(Game):
         """The board seats where ``_sit_problem`` finds nothing, from the board's seat tables."""
         s = self.s
         board = self.board
-        face_up, results, covers = s.face_up, s.results, board.covers
-        mine = {
-            c
-            for q, owner in enumerate(s.owner)
-            if owner == player and face_up[q]
-            for c in board.seat_crises[q]
-        }
-        tokens = s.tokens[player] + TOKENS_PER_SET * s.spare_sets
-        return tuple(
-            p
-            for p in board.placeable
-            if len(covers[p]) <= tokens
-            and not any(face_up[q] for q in covers[p])
-            and any(results[c] is None for c in board.covered_crises[p])
-            and not any(c in mine for c in board.covered_crises[p])
-        )
+        face_up, owner = s.face_up, s.owner
+        # 5.1: the crises where the player has a face-up token, and those still open
+        held = [q for q, up in enumerate(face_up) if up and owner[q] == player]
+        mine = {c for q in held for c in board.seat_crises[q]}
+        open_crises = {c for c, result in enumerate(s.results) if result is None}
+        tokens = s.tokens[player] + TOKENS_PER_SET * s.spare_sets  # S6
+        legal = []
+        for p in board.placeable:
+            covered = board.covers[p]
+            if len(covered) > tokens or any(face_up[q] for q in covered):
+                continue
+            crises = board.covered_crisis_sets[p]
+            if crises.isdisjoint(mine) and not crises.isdisjoint(open_crises):
+                legal.append(p)
+        return tuple(legal)
 
     def _holder(self, card: str) -> int:
         return self.s.objectives.index(card)
@@ -570,29 +569,49 @@ class Glasnost(Game):
             for q, crises in enumerate(board.seat_crises)
         )
 
-    def _crisis_view(self, space: int) -> FrozenDict:
-        """A crisis space as all see it; kept while its result and seated players stay."""
-        s = self.s
-        result = s.results[space]
+    def _crisis_view(self, space: int, result: str | None, players: tuple[int | None, ...]) -> Any:
         static = self._crisis_cards[space]
-        players = tuple(s.owner[q] if s.face_up[q] else None for q in static["board_seats"])
-        seen = self.__dict__.setdefault("_crisis_views_", {})
-        known = seen.get(space)
-        if known is not None and known[0] == result and known[1] == players:
-            return known[2]  # type: ignore[no-any-return]
         policy = None
         if result in (YES, NO):
             domain, direction = self.crisis_card(space).policy(result)
             policy = FrozenDict(domain=domain, direction=direction)
-        view = FrozenDict(
+        return FrozenDict(
             static,
             players=FrozenList(players),
             closed=result is not None,
             result=result,
             policy=policy,
         )
-        seen[space] = (result, players, view)
-        return view
+
+    def _board_view(self) -> tuple[FrozenList, FrozenList]:
+        """The crisis spaces and the board seats as all see them, frozen; kept while no seat
+        token moves and no crisis closes (most moves are votes and coup questions), and
+        each space and seat kept while it looks the same."""
+        s = self.s
+        owner, face_up, results = s.owner, s.face_up, s.results
+        key = (tuple(owner), tuple(face_up), tuple(results))
+        known = self.__dict__.get("_board_view_")
+        if known is not None and known[0] == key:
+            return known[1]  # type: ignore[no-any-return]
+        seen = self.__dict__.setdefault("_board_parts_", {})
+        crises = []
+        for space, static in enumerate(self._crisis_cards):
+            players = tuple(owner[q] if face_up[q] else None for q in static["board_seats"])
+            part = (space, results[space], players)
+            view = seen.get(part)
+            if view is None:
+                view = seen[part] = self._crisis_view(*part)
+            crises.append(view)
+        seats = []
+        for q, static in enumerate(self._board_seats):
+            place = (-1 - q, owner[q], face_up[q])
+            view = seen.get(place)
+            if view is None:
+                view = seen[place] = FrozenDict(static, owner=owner[q], face_up=face_up[q])
+            seats.append(view)
+        board = (FrozenList(crises), FrozenList(seats))
+        self.__dict__["_board_view_"] = (key, board)
+        return board
 
     def _public_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "board"}
@@ -609,41 +628,37 @@ class Glasnost(Game):
         """The public facts, frozen: a secret ballot's casts change none of them, so they are
         kept for every view until the ballot closes."""
         s = self.s
-        board = self.board
-        facts = {
-            "board": board.name,
-            "phase": s.phase,
-            "turn": s.turn + 1,
-            "chairman": s.chairman if s.phase != "over" else None,
-            "crises": [self._crisis_view(c) for c in range(len(board.crises))],
-            "board_seats": [
-                FrozenDict(static, owner=s.owner[q], face_up=s.face_up[q])
-                for q, static in enumerate(self._board_seats)
-            ],
-            "policies": dict(s.policies),
-            "coup_tokens": {
-                "total": coup_tokens_for(self.players),
-                "left": s.coup_left,
-                "used": dict(s.coup_used),
-            },
-            "tokens": list(s.tokens),
-            "spare_sets": s.spare_sets,
-            "crisis": s.crisis,
-            "voters": list(s.voters),
-            "last_vote": list(s.last_vote) if s.last_vote is not None else None,
-            "last_purge": [list(p) for p in s.last_purge] if s.last_purge else None,
-            "asking": s.leader if s.phase == "coup_offer" else None,
-            "coup_leader": (
-                {"card": s.leader, "seat": s.revealed[s.leader]}
+        crises, board_seats = self._board_view()
+        return FrozenDict(
+            board=self.board.name,
+            phase=s.phase,
+            turn=s.turn + 1,
+            chairman=s.chairman if s.phase != "over" else None,
+            crises=crises,
+            board_seats=board_seats,
+            policies=FrozenDict(s.policies),
+            coup_tokens=FrozenDict(
+                total=coup_tokens_for(self.players),
+                left=s.coup_left,
+                used=FrozenDict(s.coup_used),
+            ),
+            tokens=FrozenList(s.tokens),
+            spare_sets=s.spare_sets,
+            crisis=s.crisis,
+            voters=FrozenList(s.voters),
+            last_vote=FrozenList(s.last_vote) if s.last_vote is not None else None,
+            last_purge=freeze(s.last_purge) if s.last_purge else None,
+            asking=s.leader if s.phase == "coup_offer" else None,
+            coup_leader=(
+                FrozenDict(card=s.leader, seat=s.revealed[s.leader])
                 if s.phase in ("coup_name", "coup_vote") and s.leader
                 else None
             ),
-            "named": list(s.named),
-            "last_coup": s.last_coup,
-            "revealed": dict(s.revealed),
-            "history": self._frozen_log("history", s.history),
-        }
-        return freeze(facts)  # type: ignore[no-any-return]
+            named=FrozenList(s.named),
+            last_coup=freeze(s.last_coup),
+            revealed=FrozenDict(s.revealed),
+            history=self._frozen_log("history", s.history),
+        )
 
     def _revealed(self) -> dict[str, Any]:
         return {"objectives": list(self.s.objectives)}

@@ -143,6 +143,10 @@ class Board:
         )
 
     @functools.cached_property
+    def covered_crisis_sets(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(crises) for crises in self.covered_crises)
+
+    @functools.cached_property
     def placeable(self) -> tuple[int, ...]:
         """The seats a token may be placed on: all but the upper seat of each connected pair."""
         return tuple(p for p, q in enumerate(self.partner) if q is None or q > p)
