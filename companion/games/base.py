@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any, ClassVar
 
 from companion.ballot import Ballot, rng_from_state, rng_state
 from companion.errors import IllegalMove, SettingsError
-from companion.games.frozen import FrozenList, freeze
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 
 __all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
 
@@ -81,10 +82,10 @@ class Game:
     ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
     refused choice breaks.
 
-    What is worked out from the state is kept in ``_memo`` until the next move
-    (``act`` forgets it): the decision is read several times a move (by the
-    caller, by ``act``, by the views), and the legal options behind it can cost
-    a search. The state must change only through ``act``.
+    ``decision`` is worked out once a state and kept until the next move
+    (``act`` forgets it): it is read several times a move (by the caller, by
+    ``act``, by the views), and the legal options behind it can cost a search.
+    The state must change only through ``act``.
     """
 
     name: ClassVar[str]
@@ -181,22 +182,20 @@ class Game:
     def _public_options(self) -> dict[str, Any]:
         return dict(self.options)
 
+    @functools.cached_property
+    def _options_view(self) -> FrozenDict:
+        """The public options, frozen once: options never change during a game."""
+        return freeze(self._public_options())  # type: ignore[no-any-return]
+
     @property
     def result(self) -> Result | None:
         raise NotImplementedError
 
     # -- what is worked out once a state ------------------------------------
-    @property
-    def _memo(self) -> dict[str, Any]:
-        """Facts derived from the state, kept until the next move (games restored from a
-        record or copied start with their own)."""
-        memo: dict[str, Any] | None = self.__dict__.get("_memo_")
-        if memo is None:
-            memo = self.__dict__["_memo_"] = {}
-        return memo
-
     def _forget(self) -> None:
-        self.__dict__.pop("_memo_", None)
+        """Drop the decision worked out for the state before a move (``_apply`` does not
+        read it: it answers it)."""
+        self.__dict__.pop("_decision_", None)
 
     def _kept(self, key: str, build: Callable[[], Any]) -> Any:
         """``build()``, kept across the casts of a secret ballot: while a ballot collects
@@ -211,31 +210,31 @@ class Game:
             value = kept[key] = build()
             return value
 
-    def _frozen_log(self, key: str, entries: list[Any]) -> FrozenList:
+    def _frozen_log(self, slot: str, entries: list[Any]) -> FrozenList:
         """``entries`` frozen for every view to share: a log that is only appended to (a
-        history), whose entries never change once in it. Each entry is frozen once."""
-        logs: dict[str, tuple[list[Any], FrozenList]] | None = self.__dict__.get("_logs_")
-        if logs is None:
-            logs = self.__dict__["_logs_"] = {}
-        known = logs.get(key)
-        if known is not None and known[0] is entries and len(known[1]) == len(entries):
-            return known[1]
-        if known is not None and known[0] is entries and len(known[1]) < len(entries):
-            frozen = FrozenList([*known[1], *map(freeze, entries[len(known[1]) :])])
-        else:
-            frozen = FrozenList(map(freeze, entries))
-        logs[key] = (entries, frozen)
+        history), whose entries never change once in it. Each entry is frozen once; the
+        frozen log is kept in the game's attribute ``slot``."""
+        known: tuple[list[Any], FrozenList] | None = self.__dict__.get(slot)
+        if known is not None and known[0] is entries:
+            frozen = known[1]
+            if len(frozen) == len(entries):
+                return frozen
+            if len(frozen) < len(entries):
+                frozen = FrozenList([*frozen, *map(freeze, entries[len(frozen) :])])
+                self.__dict__[slot] = (entries, frozen)
+                return frozen
+        frozen = FrozenList(map(freeze, entries))
+        self.__dict__[slot] = (entries, frozen)
         return frozen
 
     # -- the contract --------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
         """What is asked now, of whom, among which options; None when the game is over."""
-        memo = self._memo
         try:
-            return memo["decision"]  # type: ignore[no-any-return]
+            return self.__dict__["_decision_"]  # type: ignore[no-any-return]
         except KeyError:
-            d = memo["decision"] = self._decide()
+            d = self.__dict__["_decision_"] = self._decide()
             return d
 
     @property
@@ -248,7 +247,7 @@ class Game:
         view: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
-            "options": self._public_options(),
+            "options": self._options_view,
             "waiting": d.to_json() if d else None,
         }
         view.update(self._public())
@@ -261,7 +260,8 @@ class Game:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: the public view and its own secrets."""
-        self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self.check_seat(seat)
         view = self.public_view()
         view["seat"] = seat
         view.update(self._private(seat))
@@ -279,10 +279,12 @@ class Game:
             raise IllegalMove(
                 f"seat {seat + 1} is not asked now: {d.kind} waits for seat {waiting}"
             )
-        if not any(same_choice(choice, o) for o in d.options):
+        for option in d.options:  # same_choice, inline: this runs on every move
+            if option == choice and type(option) is type(choice):
+                break
+        else:
             raise IllegalMove(self._refusal(d, seat, choice))
         ballot = self.ballot
-        self._forget()
         self._apply(seat, choice)
         self._forget()
         # The same ballot still open and waiting: the move was a cast, which changes no
@@ -292,7 +294,9 @@ class Game:
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            return False
+        return 0 <= seat < self.players
 
     def check_seat(self, seat: int) -> None:
         if not self.is_seat(seat):

@@ -657,7 +657,7 @@ class Glasnost(Game):
             named=FrozenList(s.named),
             last_coup=freeze(s.last_coup),
             revealed=FrozenDict(s.revealed),
-            history=self._frozen_log("history", s.history),
+            history=self._frozen_log("_history_log_", s.history),
         )
 
     def _revealed(self) -> dict[str, Any]:

@@ -839,7 +839,7 @@ class Kolkhoz(Game):
             "north": list(s.north),
             "unclaimed": list(s.unclaimed),
             "deck": self._deck_count(),
-            "history": self._frozen_log("history", s.history),
+            "history": self._frozen_log("_history_log_", s.history),
             "entry": s.entry,
             "requisition": None if s.requisition is None else _copy_requisition(s.requisition),
             "revealing": s.revealing[0] if s.phase == "reveal" else None,

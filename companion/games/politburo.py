@@ -483,7 +483,7 @@ class Politburo(Game):
             "last_execution": fresh(executions[-1]) if executions else None,
             "replacing": s.replacing,
             "current": fresh(s.current) if s.current else None,
-            "history": self._frozen_log("history", s.history),
+            "history": self._frozen_log("_history_log_", s.history),
         }
         if s.phase == "purge":
             order = card_order(s.executors, self.secretary, self.players)
