@@ -210,6 +210,16 @@ class Game:
             value = kept[key] = build()
             return value
 
+    def _frozen(self, slot: str, value: Any) -> Any:
+        """``value`` frozen for every view to share, frozen once: a record the state replaces
+        but never changes (the last trick, the last coup); kept in the attribute ``slot``."""
+        known: tuple[Any, Any] | None = self.__dict__.get(slot)
+        if known is not None and known[0] is value:
+            return known[1]
+        frozen = freeze(value)
+        self.__dict__[slot] = (value, frozen)
+        return frozen
+
     def _frozen_log(self, slot: str, entries: list[Any]) -> FrozenList:
         """``entries`` frozen for every view to share: a log that is only appended to (a
         history), whose entries never change once in it. Each entry is frozen once; the

@@ -51,6 +51,8 @@ YES, NO = "yes", "no"
 LEFT, RIGHT = "left", "right"
 DONE = "done"
 START_INFLUENCE = 3
+#: the lists of a round that are only appended to, with records that never change
+LOGGED = ("proposals", "executions")
 
 #: member -> (kind, ministry): the victory condition on each member card.
 CONDITIONS: dict[str, tuple[str, str | None]] = {
@@ -464,7 +466,8 @@ class Politburo(Game):
     def _public(self) -> dict[str, Any]:
         s = self.s
         over = s.phase == "over"
-        executions = s.current.get("executions", [])
+        current = self._current()
+        executions = current["executions"] if current else ()
         view: dict[str, Any] = {
             "phase": s.phase,
             "round": min(s.round + 1, self.rounds),
@@ -480,9 +483,9 @@ class Politburo(Game):
             "plan": s.plan,
             "executors": list(s.executors),
             "execution": s.execution,
-            "last_execution": fresh(executions[-1]) if executions else None,
+            "last_execution": executions[-1] if executions else None,
             "replacing": s.replacing,
-            "current": fresh(s.current) if s.current else None,
+            "current": current,
             "history": self._frozen_log("_history_log_", s.history),
         }
         if s.phase == "purge":
@@ -491,6 +494,18 @@ class Politburo(Game):
                 "executors": order,
                 "targets": [pointing_targets(e, s.executors, self.players) for e in order],
             }
+        return view
+
+    def _current(self) -> dict[str, Any] | None:
+        """The round being played, fresh, but for its plan votes and executions: they never
+        change once recorded, so they are frozen once and shared."""
+        current = self.s.current
+        if not current:
+            return None
+        view = {
+            key: self._frozen_log(f"_{key}_log_", value) if key in LOGGED else fresh(value)
+            for key, value in current.items()
+        }
         return view
 
     def _revealed(self) -> dict[str, Any]:
