@@ -192,11 +192,6 @@ class Game:
         raise NotImplementedError
 
     # -- what is worked out once a state ------------------------------------
-    def _forget(self) -> None:
-        """Drop the decision worked out for the state before a move (``_apply`` does not
-        read it: it answers it)."""
-        self.__dict__.pop("_decision_", None)
-
     def _kept(self, key: str, build: Callable[[], Any]) -> Any:
         """``build()``, kept across the casts of a secret ballot: while a ballot collects
         choices only the ballot changes, never a public fact. What is kept is shared by
@@ -282,7 +277,7 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalMove("the game is over: nothing more can be played")
-        if not self.is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self.players) and not self.is_seat(seat):
             raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
         if seat not in d.seats:
             waiting = ", ".join(str(s + 1) for s in d.seats)
@@ -296,7 +291,7 @@ class Game:
             raise IllegalMove(self._refusal(d, seat, choice))
         ballot = self.ballot
         self._apply(seat, choice)
-        self._forget()
+        self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew
         # The same ballot still open and waiting: the move was a cast, which changes no
         # public fact; any other move may have changed them.
         if ballot is None or self.ballot is not ballot or ballot.complete:
