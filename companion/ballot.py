@@ -84,7 +84,9 @@ class Ballot:
 
     @property
     def complete(self) -> bool:
-        return not self.pending
+        # Every seat has chosen (choices are only ever of the ballot's seats): ``pending``
+        # empty, without sorting it; asked on every cast.
+        return len(self._choices) == len(self.seats)
 
     def cast(self, seat: int, choice: Any) -> None:
         if self.revealed is not None:

@@ -40,6 +40,13 @@ class Decision:
     options: tuple[Choice, ...]
     secret: bool = False
 
+    def __init__(
+        self, kind: str, seats: tuple[int, ...], options: tuple[Choice, ...], secret: bool = False
+    ) -> None:
+        # The fields in one write (the generated __init__ of a frozen dataclass sets each
+        # through object.__setattr__): a decision is made on every move.
+        self.__dict__.update(kind=kind, seats=seats, options=options, secret=secret)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -193,9 +200,10 @@ class Game:
 
     # -- what is worked out once a state ------------------------------------
     def _kept(self, key: str, build: Callable[[], Any]) -> Any:
-        """``build()``, kept across the casts of a secret ballot: while a ballot collects
-        choices only the ballot changes, never a public fact. What is kept is shared by
-        the views of those moves, so it must be frozen (``companion.games.frozen``)."""
+        """``build()``, kept across the moves that change no public fact: the casts of a
+        secret ballot (only the ballot changes) and the private reading of cards (only the
+        count of seats that have read). What is kept is shared by the views of those
+        moves, so it must be frozen (``companion.games.frozen``)."""
         kept: dict[str, Any] | None = self.__dict__.get("_kept_")
         if kept is None:
             kept = self.__dict__["_kept_"] = {}
@@ -292,10 +300,13 @@ class Game:
         ballot = self.ballot
         self._apply(seat, choice)
         self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew
-        # The same ballot still open and waiting: the move was a cast, which changes no
-        # public fact; any other move may have changed them.
-        if ballot is None or self.ballot is not ballot or ballot.complete:
-            self.__dict__.pop("_kept_", None)
+        # The same ballot still open and waiting: the move was a cast. A peek followed by
+        # another: a seat read its card. Neither changes a public fact; any other move may.
+        if ballot is not None and self.ballot is ballot and not ballot.complete:
+            return
+        if d.kind == "peek" and (after := self.decision) is not None and after.kind == "peek":
+            return
+        self.__dict__.pop("_kept_", None)
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""

@@ -112,11 +112,13 @@ class Gulag(Game):
         return NEW_REQUIRED[self.players] if self.s.previous else 0
 
     def _pick_options(self) -> tuple[int, ...]:
-        picks, previous = self.s.picks, self.s.previous
-        new_so_far = sum(1 for p in picks if p not in previous)
+        s = self.s
+        picks, previous = s.picks, s.previous
+        new_so_far = len([p for p in picks if p not in previous])
         still_free = 2 - len(picks)  # picks left after this one
         old_allowed = new_so_far + still_free >= self._needs_new()
-        barred = {self.commissar, *picks} if old_allowed else {self.commissar, *picks, *previous}
+        commissar = s.turn % self.players
+        barred = {commissar, *picks} if old_allowed else {commissar, *picks, *previous}
         return tuple(seat for seat in range(self.players) if seat not in barred)
 
     # -- the contract ------------------------------------------------------------
