@@ -84,11 +84,15 @@ class Ballot:
 
     @property
     def complete(self) -> bool:
-        return not self.pending
+        # Every seat has chosen (choices are only ever of the ballot's seats): ``pending``
+        # empty, without sorting it; asked on every cast.
+        return len(self._choices) == len(self.seats)
 
     def cast(self, seat: int, choice: Any) -> None:
         if self.revealed is not None:
             raise IllegalMove("this ballot is already revealed")
+        if isinstance(seat, bool):  # True == 1, but is no seat
+            raise IllegalMove(f"there is no seat {seat!r}")
         if seat not in self.seats:
             raise IllegalMove(f"seat {seat + 1} has no vote in this ballot")
         if seat in self._choices:

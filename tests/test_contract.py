@@ -1,9 +1,13 @@
 """The one game contract, checked on every game the package ships."""
 
+import contextlib
+import dataclasses
 import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.games import IllegalMove, new_game, restore
 from tests.conftest import available_games, table_sizes
@@ -178,3 +182,74 @@ def test_every_ui_module_provides_every_hook_with_its_signature(name):
             assert list(inspect.signature(getattr(ui, hook)).parameters) == params, hook
     for constant in GameUI.__annotations__:
         assert hasattr(ui, constant), f"{name} has no {constant}"
+
+
+def vandalize(value):
+    """Do everything a careless caller might to a view: overwrite every item of every nested
+    list and dict, and add to each. Containers that refuse (frozen ones) are left alone."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            vandalize(item)
+        for key in [*value, "vandal"]:
+            with contextlib.suppress(TypeError, AttributeError):
+                value[key] = "vandal"
+    elif isinstance(value, list):
+        for item in list(value):
+            vandalize(item)
+        for i in range(len(value)):
+            with contextlib.suppress(TypeError, AttributeError):
+                value[i] = "vandal"
+        with contextlib.suppress(TypeError, AttributeError):
+            value.append("vandal")
+
+
+def saved(game):
+    """Everything the game holds, as text: its record, or its state while a ballot is open."""
+    if game.saveable:
+        return json.dumps(game.to_record(), sort_keys=True)
+    return json.dumps(dataclasses.asdict(game.s), sort_keys=True)
+
+
+def all_views(game):
+    return [game.public_view(), *(game.view(s) for s in range(game.players))]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.sets(st.integers(0, 300), max_size=5))
+def test_a_caller_cannot_change_the_game_through_a_view(name, players, seed, steps):
+    """Views are fresh data: whatever a caller does to a returned view (every nested list and
+    dict overwritten and added to), later views and the saved record are unchanged. Checked
+    at some steps of a random game and at its end."""
+    game = new_game(name, players=players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step in steps or game.over:
+            views = all_views(game)
+            before = json.dumps(views, sort_keys=True), saved(game), game.decision
+            vandalize(views)
+            after = json.dumps(all_views(game), sort_keys=True), saved(game), game.decision
+            assert after == before
+        if (d := game.decision) is None:
+            break
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+        step += 1
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_bools_are_not_seats(name, players):
+    """``True == 1`` in Python, but ``True`` is no seat: refused by every door that takes one."""
+    game = new_game(name, players=players, seed=41)
+    rng = random.Random(42)
+    while (d := game.decision) is not None:
+        for fake in (False, True):
+            with pytest.raises(ValueError, match="no seat"):
+                game.view(fake)
+            with pytest.raises(IllegalMove, match="no seat"):
+                game.act(fake, d.options[0])
+        if game.ballot is not None:
+            for fake in (False, True):
+                with pytest.raises(IllegalMove):
+                    game.ballot.cast(fake, d.options[0])
+        game.act(rng.choice(d.seats), rng.choice(d.options))

@@ -360,6 +360,22 @@ def test_5_1_seat_restrictions_with_their_rules():
     assert 3 not in g.decision.options
 
 
+@pytest.mark.parametrize("players", [4, 8, 12])
+def test_5_1_the_legal_seats_are_those_with_no_problem(players):
+    """The seat search runs on the board's seat tables; every seat it leaves out has a reason
+    (the refusal's), and every seat with no reason is offered."""
+    game = new_game("glasnost", players=players, seed=players)
+    rng = random.Random(players)
+    sits = 0
+    while (d := game.decision) is not None:
+        if d.kind == "sit":
+            seats = range(len(game.board.seat_crises))
+            assert d.options == tuple(p for p in seats if game._sit_problem(d.seats[0], p) is None)
+            sits += 1
+        game.act(rng.choice(d.seats), rng.choice(d.options))
+    assert sits > 10
+
+
 def test_5_1_connected_pair_takes_two_tokens_and_is_offered_once():
     g = game5()
     assert 16 in g.decision.options and 17 not in g.decision.options

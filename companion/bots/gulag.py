@@ -37,17 +37,19 @@ class FactionBot:
         self.side = side
         self.rng = rng
 
-    def _blackness(self, view: dict[str, Any], seat: int) -> float:
+    def _blackness(self, view: dict[str, Any], seat: int, suspected: dict[int, float]) -> float:
         if seat == self.seat and self.side is not None:
             return 1.0 if self.side == BLACK else 0.0
         if seat == view["right"] and view["right_card"] is not None:
             return 1.0 if view["right_card"] == BLACK else 0.0
-        return suspicion(view).get(seat, 0.5)
+        return suspected.get(seat, 0.5)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
         if self.side is None:
             return self.rng.choice(decision.options)
         kind = decision.kind
+        if kind in ("pick_worker", "pick_supervisor", "supervise"):
+            suspected = suspicion(view)
         if kind == "task":
             return WORK if self.side == RED else STRIKE
         if kind in ("pick_worker", "pick_supervisor"):
@@ -55,15 +57,15 @@ class FactionBot:
             sign = -1.0 if self.side == RED else 1.0
             return max(
                 decision.options,
-                key=lambda s: (sign * self._blackness(view, int(s)), self.rng.random()),
+                key=lambda s: (sign * self._blackness(view, int(s), suspected), self.rng.random()),
             )
         if kind == "supervise":
             workers = [o for o in decision.options if o != PASS]
             enemy = BLACK if self.side == RED else RED
             score = {
-                w: self._blackness(view, int(w))
+                w: self._blackness(view, int(w), suspected)
                 if enemy == BLACK
-                else 1 - self._blackness(view, int(w))
+                else 1 - self._blackness(view, int(w), suspected)
                 for w in workers
             }
             target = max(workers, key=lambda w: (score[w], self.rng.random()))

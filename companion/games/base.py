@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.ballot import Ballot, rng_from_state, rng_state
 from companion.errors import IllegalMove, SettingsError
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 
 __all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
 
@@ -36,6 +39,13 @@ class Decision:
     seats: tuple[int, ...]
     options: tuple[Choice, ...]
     secret: bool = False
+
+    def __init__(
+        self, kind: str, seats: tuple[int, ...], options: tuple[Choice, ...], secret: bool = False
+    ) -> None:
+        # The fields in one write (the generated __init__ of a frozen dataclass sets each
+        # through object.__setattr__): a decision is made on every move.
+        self.__dict__.update(kind=kind, seats=seats, options=options, secret=secret)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,9 +85,14 @@ class Game:
     """Base of every game: validation, the act wrapper, save and restore.
 
     Subclasses define ``State`` (a dataclass of JSON types only: lists, not
-    tuples; string keys), ``setup``, ``decision``, ``_apply``, ``public_view``,
-    ``view`` and ``result``, and may refine ``_refusal`` to name the rule a
+    tuples; string keys), ``setup``, ``_decide``, ``_apply``, ``_public``,
+    ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
     refused choice breaks.
+
+    ``decision`` is worked out once a state and kept until the next move
+    (``act`` forgets it): it is read several times a move (by the caller, by
+    ``act``, by the views), and the legal options behind it can cost a search.
+    The state must change only through ``act``.
     """
 
     name: ClassVar[str]
@@ -137,8 +152,8 @@ class Game:
     def setup(self) -> None:
         raise NotImplementedError
 
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
+        """What the game waits for now (``decision`` keeps it until the next move)."""
         raise NotImplementedError
 
     def _apply(self, seat: int, choice: Choice) -> None:
@@ -174,11 +189,67 @@ class Game:
     def _public_options(self) -> dict[str, Any]:
         return dict(self.options)
 
+    @functools.cached_property
+    def _options_view(self) -> FrozenDict:
+        """The public options, frozen once: options never change during a game."""
+        return freeze(self._public_options())  # type: ignore[no-any-return]
+
     @property
     def result(self) -> Result | None:
         raise NotImplementedError
 
+    # -- what is worked out once a state ------------------------------------
+    def _kept(self, key: str, build: Callable[[], Any]) -> Any:
+        """``build()``, kept across the moves that change no public fact: the casts of a
+        secret ballot (only the ballot changes) and the private reading of cards (only the
+        count of seats that have read). What is kept is shared by the views of those
+        moves, so it must be frozen (``companion.games.frozen``)."""
+        kept: dict[str, Any] | None = self.__dict__.get("_kept_")
+        if kept is None:
+            kept = self.__dict__["_kept_"] = {}
+        try:
+            return kept[key]
+        except KeyError:
+            value = kept[key] = build()
+            return value
+
+    def _frozen(self, slot: str, value: Any) -> Any:
+        """``value`` frozen for every view to share, frozen once: a record the state replaces
+        but never changes (the last trick, the last coup); kept in the attribute ``slot``."""
+        known: tuple[Any, Any] | None = self.__dict__.get(slot)
+        if known is not None and known[0] is value:
+            return known[1]
+        frozen = freeze(value)
+        self.__dict__[slot] = (value, frozen)
+        return frozen
+
+    def _frozen_log(self, slot: str, entries: list[Any]) -> FrozenList:
+        """``entries`` frozen for every view to share: a log that is only appended to (a
+        history), whose entries never change once in it. Each entry is frozen once; the
+        frozen log is kept in the game's attribute ``slot``."""
+        known: tuple[list[Any], FrozenList] | None = self.__dict__.get(slot)
+        if known is not None and known[0] is entries:
+            frozen = known[1]
+            if len(frozen) == len(entries):
+                return frozen
+            if len(frozen) < len(entries):
+                frozen = FrozenList([*frozen, *map(freeze, entries[len(frozen) :])])
+                self.__dict__[slot] = (entries, frozen)
+                return frozen
+        frozen = FrozenList(map(freeze, entries))
+        self.__dict__[slot] = (entries, frozen)
+        return frozen
+
     # -- the contract --------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """What is asked now, of whom, among which options; None when the game is over."""
+        try:
+            return self.__dict__["_decision_"]  # type: ignore[no-any-return]
+        except KeyError:
+            d = self.__dict__["_decision_"] = self._decide()
+            return d
+
     @property
     def over(self) -> bool:
         return self.decision is None
@@ -189,7 +260,7 @@ class Game:
         view: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
-            "options": self._public_options(),
+            "options": self._options_view,
             "waiting": d.to_json() if d else None,
         }
         view.update(self._public())
@@ -202,7 +273,8 @@ class Game:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: the public view and its own secrets."""
-        self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self.check_seat(seat)
         view = self.public_view()
         view["seat"] = seat
         view.update(self._private(seat))
@@ -213,19 +285,37 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalMove("the game is over: nothing more can be played")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < self.players):
+        if not (type(seat) is int and 0 <= seat < self.players) and not self.is_seat(seat):
             raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
         if seat not in d.seats:
             waiting = ", ".join(str(s + 1) for s in d.seats)
             raise IllegalMove(
                 f"seat {seat + 1} is not asked now: {d.kind} waits for seat {waiting}"
             )
-        if not any(same_choice(choice, o) for o in d.options):
+        for option in d.options:  # same_choice, inline: this runs on every move
+            if option == choice and type(option) is type(choice):
+                break
+        else:
             raise IllegalMove(self._refusal(d, seat, choice))
+        ballot = self.ballot
         self._apply(seat, choice)
+        self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew
+        # The same ballot still open and waiting: the move was a cast. A peek followed by
+        # another: a seat read its card. Neither changes a public fact; any other move may.
+        if ballot is not None and self.ballot is ballot and not ballot.complete:
+            return
+        if d.kind == "peek" and (after := self.decision) is not None and after.kind == "peek":
+            return
+        self.__dict__.pop("_kept_", None)
+
+    def is_seat(self, seat: Any) -> bool:
+        """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            return False
+        return 0 <= seat < self.players
 
     def check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not self.is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at a table of {self.players}")
 
     # -- save and restore ----------------------------------------------------

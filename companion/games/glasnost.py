@@ -64,6 +64,7 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.glasnost_board import (
     BOARD,
     DOMAINS,
@@ -86,6 +87,13 @@ SETS = 12  # party member sets in the box
 TOKENS_PER_SET = 5
 
 E, M, S = DOMAINS
+#: the phases that collect a secret ballot, and the kind of decision each asks
+BALLOTS = {
+    "vote": "crisis_vote",
+    "purge": "purge",
+    "coup_offer": "coup_offer",
+    "coup_vote": "coup_vote",
+}
 
 
 def _card(**policies: str) -> dict[str, str]:
@@ -132,6 +140,12 @@ def coup_tokens_for(players: int) -> int:
 def coup_attempts_for(players: int) -> int:
     """Rule 5.5: each faction has 1 / 2 / 3 coup attempts at 4-6 / 7-9 / 10-12 players."""
     return 1 if players <= 6 else 2 if players <= 9 else 3
+
+
+@functools.cache
+def bundled_board() -> Board:
+    """The bundled board, validated once (a Board never changes, so every game shares it)."""
+    return parse_board(BOARD)
 
 
 def end_game_winners(objectives: list[str], policies: dict[str, str | None]) -> list[int]:
@@ -189,7 +203,7 @@ class Glasnost(Game):
     @functools.cached_property
     def board(self) -> Board:
         data = self.options["board"]
-        return parse_board(BOARD if data is None else data)
+        return bundled_board() if data is None else parse_board(data)
 
     @functools.cached_property
     def crisis_seats(self) -> tuple[tuple[int, ...], ...]:
@@ -233,11 +247,10 @@ class Glasnost(Game):
 
     def _places(self, place: int) -> list[int]:
         """The board seats one placement covers: the seat, and its connected partner."""
-        partner = self.board.partner[place]
-        return [place] if partner is None else sorted((place, partner))
+        return list(self.board.covers[place])
 
     def _crises_of(self, place: int) -> list[int]:
-        return sorted({c for q in self._places(place) for c in self.board.seat_crises[q]})
+        return list(self.board.covered_crises[place])
 
     def _full(self, space: int) -> bool:
         return all(self.s.face_up[q] for q in self.crisis_seats[space])
@@ -270,9 +283,24 @@ class Glasnost(Game):
         return None
 
     def legal_places(self, player: int) -> tuple[int, ...]:
-        return tuple(
-            p for p in range(len(self.board.seat_crises)) if self._sit_problem(player, p) is None
-        )
+        """The board seats where ``_sit_problem`` finds nothing, from the board's seat tables."""
+        s = self.s
+        board = self.board
+        face_up, owner = s.face_up, s.owner
+        # 5.1: the crises where the player has a face-up token, and those still open
+        held = [q for q, up in enumerate(face_up) if up and owner[q] == player]
+        mine = {c for q in held for c in board.seat_crises[q]}
+        open_crises = {c for c, result in enumerate(s.results) if result is None}
+        tokens = s.tokens[player] + TOKENS_PER_SET * s.spare_sets  # S6
+        legal = []
+        for p in board.placeable:
+            covered = board.covers[p]
+            if len(covered) > tokens or any(face_up[q] for q in covered):
+                continue
+            crises = board.covered_crisis_sets[p]
+            if crises.isdisjoint(mine) and not crises.isdisjoint(open_crises):
+                legal.append(p)
+        return tuple(legal)
 
     def _holder(self, card: str) -> int:
         return self.s.objectives.index(card)
@@ -285,23 +313,16 @@ class Glasnost(Game):
         return left, right
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         s = self.s
         phase = s.phase
         if phase == "peek":
             return self._peek_decision()
         if phase == "sit":
             return Decision("sit", (s.chairman,), self.legal_places(s.chairman))
-        if phase in ("vote", "purge", "coup_offer", "coup_vote"):
+        if phase in BALLOTS:
             assert self.ballot is not None
-            kind = {
-                "vote": "crisis_vote",
-                "purge": "purge",
-                "coup_offer": "coup_offer",
-                "coup_vote": "coup_vote",
-            }[phase]
-            return Decision(kind, self.ballot.pending, self.ballot.options, secret=True)
+            return Decision(BALLOTS[phase], self.ballot.pending, self.ballot.options, secret=True)
         if phase == "coup_name":
             assert s.leader is not None
             leader = s.revealed[s.leader]
@@ -521,73 +542,125 @@ class Glasnost(Game):
         s.pending = []
 
     # -- views ------------------------------------------------------------------
-    def _crisis_view(self, space: int) -> dict[str, Any]:
-        s = self.s
-        card = self.crisis_card(space)
-        result = s.results[space]
-        seats = list(self.crisis_seats[space])
+    @functools.cached_property
+    def _crisis_cards(self) -> tuple[FrozenDict, ...]:
+        """What a crisis space shows that never changes: its card (laid out at the start),
+        its policies and its seats."""
+        cards = []
+        for space in range(len(self.board.crises)):
+            card = self.crisis_card(space)
+            cards.append(
+                freeze(
+                    {
+                        "space": space,
+                        "id": card.id,
+                        "name": card.name,
+                        "yes": {"domain": card.yes, "direction": REFORM},
+                        "no": {"domain": card.no, "direction": REPRESS},
+                        "board_seats": self.crisis_seats[space],
+                    }
+                )
+            )
+        return tuple(cards)
+
+    @functools.cached_property
+    def _board_seats(self) -> tuple[FrozenDict, ...]:
+        board = self.board
+        return tuple(
+            freeze({"id": board.seat_ids[q], "crises": crises, "connected": board.partner[q]})
+            for q, crises in enumerate(board.seat_crises)
+        )
+
+    def _crisis_view(self, space: int, result: str | None, players: tuple[int | None, ...]) -> Any:
+        static = self._crisis_cards[space]
         policy = None
         if result in (YES, NO):
-            domain, direction = card.policy(result)
-            policy = {"domain": domain, "direction": direction}
-        return {
-            "space": space,
-            "id": card.id,
-            "name": card.name,
-            "yes": {"domain": card.yes, "direction": REFORM},
-            "no": {"domain": card.no, "direction": REPRESS},
-            "board_seats": seats,
-            "players": [s.owner[q] if s.face_up[q] else None for q in seats],
-            "closed": result is not None,
-            "result": result,
-            "policy": policy,
-        }
+            domain, direction = self.crisis_card(space).policy(result)
+            policy = FrozenDict(domain=domain, direction=direction)
+        return FrozenDict(
+            static,
+            players=FrozenList(players),
+            closed=result is not None,
+            result=result,
+            policy=policy,
+        )
+
+    def _board_view(self) -> tuple[FrozenList, FrozenList]:
+        """The crisis spaces and the board seats as all see them, frozen; kept while no seat
+        token moves and no crisis closes (most moves are votes and coup questions), and
+        each space and seat kept while it looks the same."""
+        s = self.s
+        owner, face_up, results = s.owner, s.face_up, s.results
+        key = (tuple(owner), tuple(face_up), tuple(results))
+        known = self.__dict__.get("_board_view_")
+        if known is not None and known[0] == key:
+            return known[1]  # type: ignore[no-any-return]
+        seen = self.__dict__.setdefault("_board_parts_", {})
+        crises = []
+        for space, static in enumerate(self._crisis_cards):
+            players = tuple(owner[q] if face_up[q] else None for q in static["board_seats"])
+            part = (space, results[space], players)
+            view = seen.get(part)
+            if view is None:
+                view = seen[part] = self._crisis_view(*part)
+            crises.append(view)
+        seats = []
+        for q, static in enumerate(self._board_seats):
+            place = (-1 - q, owner[q], face_up[q])
+            view = seen.get(place)
+            if view is None:
+                view = seen[place] = FrozenDict(static, owner=owner[q], face_up=face_up[q])
+            seats.append(view)
+        board = (FrozenList(crises), FrozenList(seats))
+        self.__dict__["_board_view_"] = (key, board)
+        return board
 
     def _public_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "board"}
 
     def _public(self) -> dict[str, Any]:
+        facts = self._kept("public", self._public_facts)
+        # A fresh dict a crisis (its lists stay frozen): a caller may mark up the crises it
+        # draws. The rest is frozen, shared by the views of a ballot's casts.
+        view = dict(facts)
+        view["crises"] = [dict(c) for c in facts["crises"]]
+        return view
+
+    def _public_facts(self) -> dict[str, Any]:
+        """The public facts, frozen: a secret ballot's casts change none of them, so they are
+        kept for every view until the ballot closes."""
         s = self.s
-        board = self.board
-        return {
-            "board": board.name,
-            "phase": s.phase,
-            "turn": s.turn + 1,
-            "chairman": s.chairman if s.phase != "over" else None,
-            "crises": [self._crisis_view(c) for c in range(len(board.crises))],
-            "board_seats": [
-                {
-                    "id": board.seat_ids[q],
-                    "crises": list(board.seat_crises[q]),
-                    "connected": board.partner[q],
-                    "owner": s.owner[q],
-                    "face_up": s.face_up[q],
-                }
-                for q in range(len(board.seat_crises))
-            ],
-            "policies": dict(s.policies),
-            "coup_tokens": {
-                "total": coup_tokens_for(self.players),
-                "left": s.coup_left,
-                "used": dict(s.coup_used),
-            },
-            "tokens": list(s.tokens),
-            "spare_sets": s.spare_sets,
-            "crisis": s.crisis,
-            "voters": list(s.voters),
-            "last_vote": list(s.last_vote) if s.last_vote is not None else None,
-            "last_purge": [list(p) for p in s.last_purge] if s.last_purge else None,
-            "asking": s.leader if s.phase == "coup_offer" else None,
-            "coup_leader": (
-                {"card": s.leader, "seat": s.revealed[s.leader]}
+        crises, board_seats = self._board_view()
+        return FrozenDict(
+            board=self.board.name,
+            phase=s.phase,
+            turn=s.turn + 1,
+            chairman=s.chairman if s.phase != "over" else None,
+            crises=crises,
+            board_seats=board_seats,
+            policies=FrozenDict(s.policies),
+            coup_tokens=FrozenDict(
+                total=coup_tokens_for(self.players),
+                left=s.coup_left,
+                used=FrozenDict(s.coup_used),
+            ),
+            tokens=FrozenList(s.tokens),
+            spare_sets=s.spare_sets,
+            crisis=s.crisis,
+            voters=FrozenList(s.voters),
+            last_vote=FrozenList(s.last_vote) if s.last_vote is not None else None,
+            last_purge=freeze(s.last_purge) if s.last_purge else None,
+            asking=s.leader if s.phase == "coup_offer" else None,
+            coup_leader=(
+                FrozenDict(card=s.leader, seat=s.revealed[s.leader])
                 if s.phase in ("coup_name", "coup_vote") and s.leader
                 else None
             ),
-            "named": list(s.named),
-            "last_coup": dict(s.last_coup) if s.last_coup else None,
-            "revealed": dict(s.revealed),
-            "history": [dict(h) for h in s.history],
-        }
+            named=FrozenList(s.named),
+            last_coup=freeze(s.last_coup),
+            revealed=FrozenDict(s.revealed),
+            history=self._frozen_log("_history_log_", s.history),
+        )
 
     def _revealed(self) -> dict[str, Any]:
         return {"objectives": list(self.s.objectives)}

@@ -34,6 +34,7 @@ has exactly three seats.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,13 +118,38 @@ class Board:
     #: seat ids as the data numbers them, for messages and drawings
     seat_ids: tuple[int, ...]
 
-    @property
+    # The seat tables below are worked out once a board: the legal seats are searched on
+    # every turn, and a board never changes.
+    @functools.cached_property
     def crisis_seats(self) -> tuple[tuple[int, ...], ...]:
         """Crisis index -> its three seat indexes."""
         return tuple(
             tuple(p for p, cs in enumerate(self.seat_crises) if c in cs)
             for c in range(len(self.crises))
         )
+
+    @functools.cached_property
+    def covers(self) -> tuple[tuple[int, ...], ...]:
+        """Seat index -> the seats a token placed there covers: itself and its partner, sorted."""
+        return tuple(
+            (p,) if q is None else tuple(sorted((p, q))) for p, q in enumerate(self.partner)
+        )
+
+    @functools.cached_property
+    def covered_crises(self) -> tuple[tuple[int, ...], ...]:
+        """Seat index -> the crises a token placed there sits at, sorted."""
+        return tuple(
+            tuple(sorted({c for q in seats for c in self.seat_crises[q]})) for seats in self.covers
+        )
+
+    @functools.cached_property
+    def covered_crisis_sets(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(crises) for crises in self.covered_crises)
+
+    @functools.cached_property
+    def placeable(self) -> tuple[int, ...]:
+        """The seats a token may be placed on: all but the upper seat of each connected pair."""
+        return tuple(p for p, q in enumerate(self.partner) if q is None or q > p)
 
     @property
     def connected(self) -> tuple[tuple[int, int], ...]:

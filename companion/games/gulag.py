@@ -12,11 +12,13 @@ G7 the end table.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import FrozenDict
 
 RED, BLACK = "red", "black"
 WORK, STRIKE = "work", "strike"
@@ -84,7 +86,11 @@ class Gulag(Game):
     # -- facts derived from the state -----------------------------------------
     @property
     def deck(self) -> dict[str, int]:
-        return deck_for(self.players, self.options["deck"])
+        return dict(self._deck)
+
+    @functools.cached_property
+    def _deck(self) -> FrozenDict:
+        return FrozenDict(deck_for(self.players, self.options["deck"]))
 
     @property
     def turns(self) -> int:
@@ -106,27 +112,23 @@ class Gulag(Game):
         return NEW_REQUIRED[self.players] if self.s.previous else 0
 
     def _pick_options(self) -> tuple[int, ...]:
-        picks = self.s.picks
-        new_so_far = sum(1 for p in picks if p not in self.s.previous)
+        s = self.s
+        picks, previous = s.picks, s.previous
+        new_so_far = len([p for p in picks if p not in previous])
         still_free = 2 - len(picks)  # picks left after this one
         old_allowed = new_so_far + still_free >= self._needs_new()
-        return tuple(
-            seat
-            for seat in range(self.players)
-            if seat != self.commissar
-            and seat not in picks
-            and (old_allowed or seat not in self.s.previous)
-        )
+        commissar = s.turn % self.players
+        barred = {commissar, *picks} if old_allowed else {commissar, *picks, *previous}
+        return tuple(seat for seat in range(self.players) if seat not in barred)
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         phase = self.s.phase
         if phase == "peek":
             return self._peek_decision()
         if phase == "pick":
             kind = "pick_worker" if len(self.s.picks) < 2 else "pick_supervisor"
-            return Decision(kind, (self.commissar,), self._pick_options())
+            return Decision(kind, (self.s.turn % self.players,), self._pick_options())
         if phase == "task":
             assert self.ballot is not None
             return Decision("task", self.ballot.pending, (WORK, STRIKE), secret=True)
@@ -140,7 +142,7 @@ class Gulag(Game):
 
     def _role_options(self) -> tuple[str, ...]:
         told = [r for r in self.s.roles if r is not None]
-        return tuple(c for c in (RED, BLACK) if told.count(c) < self.deck[c])
+        return tuple(c for c in (RED, BLACK) if told.count(c) < self._deck[c])
 
     def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
         if decision.kind in ("pick_worker", "pick_supervisor"):
@@ -157,7 +159,7 @@ class Gulag(Game):
         if decision.kind == "supervise":
             return "G5: the supervisor may order only one of the two workers, or no one"
         if decision.kind == "reveal_role" and choice in (RED, BLACK):
-            return f"G1: the deck has only {self.deck[choice]} {choice} workers"
+            return f"G1: the deck has only {self._deck[choice]} {choice} workers"
         return super()._refusal(decision, seat, choice)
 
     def _apply(self, seat: int, choice: Choice) -> None:
@@ -217,21 +219,23 @@ class Gulag(Game):
     # -- views ------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
         s = self.s
+        turns = self.players  # G3
+        picks = s.picks
         return {
             "phase": s.phase,
-            "turn": min(s.turn + 1, self.turns),
-            "turns": self.turns,
+            "turn": min(s.turn + 1, turns),
+            "turns": turns,
             "canal": s.canal,
-            "canal_max": 2 * self.turns,
-            "commissar": self.commissar if s.turn < self.turns else None,
-            "workers": self.workers,
-            "supervisor": self.supervisor,
+            "canal_max": 2 * turns,
+            "commissar": s.turn % self.players if s.turn < turns else None,
+            "workers": picks[:2],
+            "supervisor": picks[2] if len(picks) == 3 else None,
             "previous": list(s.previous),
-            "need_new": self._needs_new(),
-            "deck": self.deck,
+            "need_new": NEW_REQUIRED[self.players] if s.previous else 0,
+            "deck": self._deck,
             "ordered": s.ordered,
             "last_inspection": list(s.last_inspection) if s.last_inspection else None,
-            "history": [dict(h) for h in s.history],
+            "history": self._frozen_log("_history_log_", s.history),
             "roles_told": list(s.roles) if self.options["deal"] == "cards" else None,
         }
 

@@ -76,6 +76,7 @@ Two ways to deal (option ``deal``):
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -267,10 +268,10 @@ class Kolkhoz(Game):
 
     s: KolkhozState
 
-    @property
+    @functools.cached_property
     def clerk(self) -> bool:
         """True at a real table: the players deal real cards and the box only keeps the book."""
-        return self.options["deal"] == "cards"
+        return bool(self.options["deal"] == "cards")
 
     def setup(self) -> None:
         n = self.players
@@ -459,14 +460,6 @@ class Kolkhoz(Game):
         return any(suit in x for x in self.s.slots[seat])
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
-        # The clerk's options cost a few transport checks: work them out once a state.
-        memo = self.__dict__.get("_decision")
-        if memo is None:
-            memo = self.__dict__["_decision"] = (self._decide(),)
-        return memo[0]
-
     def _decide(self) -> Decision | None:
         s = self.s
         if s.phase == "trump":
@@ -560,7 +553,6 @@ class Kolkhoz(Game):
         return super()._refusal(decision, 0, card)
 
     def _apply(self, seat: int, choice: Choice) -> None:
-        self.__dict__.pop("_decision", None)
         s = self.s
         if s.phase == "trump":
             s.trump = str(choice)
@@ -806,6 +798,7 @@ class Kolkhoz(Game):
     def _public(self) -> dict[str, Any]:
         s = self.s
         d = self.decision
+        clerk = self.clerk
         return {
             "deal": self.options["deal"],
             "phase": s.phase,
@@ -820,7 +813,7 @@ class Kolkhoz(Game):
                     "name": JOBS[suit][0],
                     "gloss": JOBS[suit][2],
                     "reward": job["reward"],
-                    "points": value_of(job["reward"]),
+                    "points": VALUE[job["reward"][:-1]],
                     "hours": job["hours"],
                     "threshold": THRESHOLD,
                     "done": job["done"],
@@ -830,7 +823,7 @@ class Kolkhoz(Game):
                 for suit, job in s.jobs.items()
             },
             "hand_size": s.hand_size,
-            "hand_counts": [self._held(i) for i in range(self.players)],
+            "hand_counts": list(s.held) if clerk else [len(hand) for hand in s.hands],
             "tricks": s.tricks,
             "tricks_played": s.tricks_played,
             "leader": s.leader if s.phase == "play" else None,
@@ -840,19 +833,22 @@ class Kolkhoz(Game):
             "to_assign": list(s.to_assign),
             "brigadier": s.brigadier,
             "brigadiers": list(s.brigadiers),
-            "last_trick": None if s.last_trick is None else _copy_trick(s.last_trick),
+            "last_trick": self._frozen("_last_trick_", s.last_trick),
             "plots": [
-                {"shown": list(p["shown"]), "hidden": self._hidden_count(i)}
+                {
+                    "shown": list(p["shown"]),
+                    "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
+                }
                 for i, p in enumerate(s.plots)
             ],
             "north": list(s.north),
             "unclaimed": list(s.unclaimed),
             "deck": self._deck_count(),
-            "history": [_copy_year(h) for h in s.history],
+            "history": self._frozen_log("_history_log_", s.history),
             "entry": s.entry,
             "requisition": None if s.requisition is None else _copy_requisition(s.requisition),
             "revealing": s.revealing[0] if s.phase == "reveal" else None,
-            "to_enter": ([len(x) for x in s.slots] if self.clerk and s.phase == "plot" else None),
+            "to_enter": ([len(x) for x in s.slots] if clerk and s.phase == "plot" else None),
         }
 
     def _revealed(self) -> dict[str, Any]:
@@ -893,22 +889,6 @@ def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
     if d.kind == "play":
         waiting["options"] = None
     return waiting
-
-
-def _copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
-    return {"plays": [dict(p) for p in trick["plays"]], "winner": trick["winner"]}
-
-
-def _copy_year(year: dict[str, Any]) -> dict[str, Any]:
-    out = dict(year)
-    out["brigadiers"] = list(year["brigadiers"])
-    out["completed"] = dict(year["completed"])
-    out["last_trick"] = None if year["last_trick"] is None else _copy_trick(year["last_trick"])
-    out["jobs"] = {
-        suit: {**job, "workers": list(job["workers"])} for suit, job in year["jobs"].items()
-    }
-    out["requisitions"] = [_copy_requisition(r) for r in year["requisitions"]]
-    return out
 
 
 def _copy_requisition(r: dict[str, Any]) -> dict[str, Any]:

@@ -37,12 +37,12 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.frozen import fresh
 
 DEFENCE, FINANCE, SECURITY = "defence", "finance", "security"
 MINISTRIES = (DEFENCE, FINANCE, SECURITY)
@@ -51,6 +51,8 @@ YES, NO = "yes", "no"
 LEFT, RIGHT = "left", "right"
 DONE = "done"
 START_INFLUENCE = 3
+#: the lists of a round that are only appended to, with records that never change
+LOGGED = ("proposals", "executions")
 
 #: member -> (kind, ministry): the victory condition on each member card.
 CONDITIONS: dict[str, tuple[str, str | None]] = {
@@ -168,8 +170,6 @@ class Politburo(Game):
     s: PolitburoState
     #: P6: the third execution's cards by seat, kept (unsaved) only until the purge.
     third: dict[int, str] | None = None
-    #: the history list, its length and its JSON text: rounds are only ever appended
-    _history_text: tuple[list[dict[str, Any]], int, str] | None = None
 
     def setup(self) -> None:
         members = self.rng.sample(MEMBERS, self.players)  # P1
@@ -208,8 +208,7 @@ class Politburo(Game):
         return tuple(seat for seat in range(self.players) if seat not in busy)
 
     # -- the contract ------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
+    def _decide(self) -> Decision | None:
         s = self.s
         phase = s.phase
         if phase == "peek":
@@ -467,7 +466,8 @@ class Politburo(Game):
     def _public(self) -> dict[str, Any]:
         s = self.s
         over = s.phase == "over"
-        executions = s.current.get("executions", [])
+        current = self._current()
+        executions = current["executions"] if current else ()
         view: dict[str, Any] = {
             "phase": s.phase,
             "round": min(s.round + 1, self.rounds),
@@ -483,10 +483,10 @@ class Politburo(Game):
             "plan": s.plan,
             "executors": list(s.executors),
             "execution": s.execution,
-            "last_execution": _copy(executions[-1]) if executions else None,
+            "last_execution": executions[-1] if executions else None,
             "replacing": s.replacing,
-            "current": _copy(s.current) if s.current else None,
-            "history": self._history(),
+            "current": current,
+            "history": self._frozen_log("_history_log_", s.history),
         }
         if s.phase == "purge":
             order = card_order(s.executors, self.secretary, self.players)
@@ -494,6 +494,18 @@ class Politburo(Game):
                 "executors": order,
                 "targets": [pointing_targets(e, s.executors, self.players) for e in order],
             }
+        return view
+
+    def _current(self) -> dict[str, Any] | None:
+        """The round being played, fresh, but for its plan votes and executions: they never
+        change once recorded, so they are frozen once and shared."""
+        current = self.s.current
+        if not current:
+            return None
+        view = {
+            key: self._frozen_log(f"_{key}_log_", value) if key in LOGGED else fresh(value)
+            for key, value in current.items()
+        }
         return view
 
     def _revealed(self) -> dict[str, Any]:
@@ -522,14 +534,6 @@ class Politburo(Game):
             private["point_at"] = pointing_targets(seat, s.executors, self.players)
         return private
 
-    def _history(self) -> list[dict[str, Any]]:
-        """A fresh copy of the finished rounds; they never change, so their text is kept."""
-        history = self.s.history
-        cached = self._history_text
-        if cached is None or cached[0] is not history or cached[1] != len(history):
-            cached = self._history_text = (history, len(history), json.dumps(history))
-        return json.loads(cached[2])
-
     @property
     def result(self) -> Result | None:
         if not self.over:
@@ -543,8 +547,3 @@ class Politburo(Game):
             sum(fulfilled(m, s.ministries, s.lost, self.players) for m in s.members)
         )
         return Result(winners, outcome, measures)
-
-
-def _copy(value: Any) -> Any:
-    """A copy of JSON-ready data, so that a view never aliases the state (json is in C: fast)."""
-    return json.loads(json.dumps(value))

@@ -1,0 +1,92 @@
+"""JSON data a view may hand out without copying it: lists and dicts that refuse to change.
+
+Views are the only way out of a game, and a caller may do what it likes with
+what it gets; so a view is fresh data, never the state's own lists. Copying
+everything on every move makes a game cost O(moves^2), though, and most of a
+view is closed (finished turns, rounds, years) and never changes again. Such a
+part is frozen once, when it closes, and then shared by every later view.
+
+``FrozenList`` and ``FrozenDict`` are a ``list`` and a ``dict`` (``==`` with
+plain ones, ``json.dumps`` and ``isinstance`` all work as before) whose
+mutating methods raise ``TypeError``; ``copy`` and ``pickle`` give frozen
+copies. ``fresh`` copies JSON data into plain lists and dicts, for the parts
+of a view that still change.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+__all__ = ["FrozenDict", "FrozenList", "freeze", "fresh"]
+
+
+def _refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
+    raise TypeError(f"a {type(self).__name__} cannot be changed: copy it first")
+
+
+class FrozenList(list[Any]):
+    """A list that cannot be changed (its items are frozen too when made by ``freeze``)."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
+        return self
+
+
+class FrozenDict(dict[str, Any]):
+    """A dict that cannot be changed (its values are frozen too when made by ``freeze``)."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    update = pop = popitem = clear = setdefault = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+def freeze(value: Any) -> Any:
+    """JSON data (lists, tuples, dicts, scalars) as frozen lists and dicts, all the way down."""
+    kind = type(value)  # exact types first: this runs on every closed entry
+    if kind is dict:
+        return FrozenDict({k: v if type(v) in _KEPT else freeze(v) for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return FrozenList([v if type(v) in _KEPT else freeze(v) for v in value])
+    if kind in _KEPT:
+        return value
+    if isinstance(value, dict):
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return FrozenList([freeze(v) for v in value])
+    return value
+
+
+def fresh(value: Any) -> Any:
+    """A copy of JSON data in plain lists and dicts that shares nothing changeable with
+    ``value`` (frozen parts are shared as they are: nobody can change them)."""
+    kind = type(value)  # exact types: a frozen list or dict is neither, and is kept
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else fresh(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else fresh(v) for v in value]
+    return value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+#: what ``freeze`` keeps as it is: atoms, and what is frozen already
+_KEPT = _ATOMS | {FrozenList, FrozenDict}

@@ -1,0 +1,36 @@
+"""Engine speed as simulated games per CPU-second: the measure the bench and ``bench/compare.py``
+share.
+
+CPU time (``time.process_time``) rather than wall time, because on a shared or
+loaded machine the wall clock counts other people's work. This module imports
+only ``new_game``, ``make_bots`` and ``play_out``, which every version of the
+package has, so ``bench/compare.py`` can load this very file against an older
+tree and time both with the same loop.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from companion.bots import make_bots, play_out
+from companion.games import new_game
+
+__all__ = ["games_per_cpu_second", "play_games"]
+
+
+def play_games(name: str, players: int, games: int, seed: int = 1) -> None:
+    """``games`` smart-bot games of ``name`` at ``players`` seats, seeded as ``simulate`` does."""
+    master = random.Random(seed)
+    for _ in range(games):
+        game_seed = master.getrandbits(64)
+        game = new_game(name, players=players, seed=game_seed)
+        play_out(game, make_bots(game, "smart", random.Random(game_seed + 1)))
+
+
+def games_per_cpu_second(name: str, players: int, games: int, seed: int = 1) -> float:
+    """How many of these games one CPU plays in a second (this process's CPU time only)."""
+    start = time.process_time()
+    play_games(name, players, games, seed)
+    spent = time.process_time() - start
+    return games / spent if spent > 0 else float("inf")

@@ -1,0 +1,659 @@
+"""``companion simulate`` pinned to the digit: fixed seeds, every game, two table sizes.
+
+The engines may be made faster or tidier, never different: the same seed must
+give the same games, move for move. Each case pins what ``simulate`` reports
+(outcome rates and mean measures) and, for every game it plays, the outcome,
+the winners, the number of moves, and digests of the moves, of every view the
+bots read, and of the final saved record (all as JSON text, so a tuple and a
+list are the same).
+
+A rule change that is meant to change play changes these on purpose: print the
+new table with ``python -m tests.test_simulate_pinned`` and paste it below,
+naming the change in the commit. Glasnost's coup check of issue 10 ("At the
+table: fewer presses...") is one such change: only the Glasnost rows may move
+with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from companion.bots import make_bots
+from companion.games import new_game
+from companion.simulate import simulate
+
+#: (game, players, games, seed): cheap enough to run in a few seconds in all.
+CASES = [
+    ("gulag", 5, 12, 1),
+    ("gulag", 8, 12, 2),
+    ("politburo", 5, 4, 3),
+    ("politburo", 8, 3, 4),
+    ("glasnost", 4, 4, 5),
+    ("glasnost", 8, 3, 6),
+    ("kolkhoz", 4, 6, 7),
+]
+
+
+def _text(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True).encode()
+
+
+def traces(name: str, players: int, games: int, seed: int) -> list[dict[str, Any]]:
+    """Each game ``simulate`` plays for these arguments, summed up (the same seeds, the same
+    bots, the same loop as ``companion.bots.play_out``)."""
+    master = random.Random(seed)
+    out = []
+    for _ in range(games):
+        game_seed = master.getrandbits(64)
+        game = new_game(name, players=players, seed=game_seed)
+        bots = make_bots(game, "smart", random.Random(game_seed + 1))
+        moves = hashlib.sha256()
+        views = hashlib.sha256()
+        count = 0
+        while (d := game.decision) is not None:
+            seat = d.seats[0]
+            view = game.view(seat)
+            views.update(_text(view))
+            choice = bots[seat].choose(view, d)
+            moves.update(_text([seat, choice]))
+            game.act(seat, choice)
+            count += 1
+        result = game.result
+        assert result is not None
+        out.append(
+            {
+                "outcome": result.outcome,
+                "winners": sorted(result.winners),
+                "moves": count,
+                "moves_sha": moves.hexdigest()[:16],
+                "views_sha": views.hexdigest()[:16],
+                "record_sha": hashlib.sha256(_text(game.to_record())).hexdigest()[:16],
+                "public_sha": hashlib.sha256(_text(game.public_view())).hexdigest()[:16],
+            }
+        )
+    return out
+
+
+def stats(name: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """What ``simulate`` reports, but for the speed (which no seed fixes)."""
+    report = simulate(name, players, games, seed)
+    report.pop("seconds")
+    report.pop("games_per_second")
+    return report
+
+
+def current() -> dict[str, Any]:
+    return {
+        f"{name} {players}": {
+            "stats": stats(name, players, games, seed),
+            "games": traces(name, players, games, seed),
+        }
+        for name, players, games, seed in CASES
+    }
+
+
+PINNED: dict[str, Any] = {
+    "gulag 5": {
+        "stats": {
+            "game": "gulag",
+            "players": 5,
+            "games": 12,
+            "seed": 1,
+            "bots": "smart",
+            "outcomes": {"red": 0.6666666666666666, "black": 0.3333333333333333, "draw": 0.0},
+            "measures": {"canal": 4.166666666666667},
+        },
+        "games": [
+            {
+                "outcome": "black",
+                "winners": [0, 1, 2, 4],
+                "moves": 35,
+                "moves_sha": "3eb6e58fde3cdd04",
+                "views_sha": "b0bc7b9a5a55e6f8",
+                "record_sha": "7411ea4f605a88be",
+                "public_sha": "af7ef409978ebb63",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 2],
+                "moves": 35,
+                "moves_sha": "9c5e324e21c3b01c",
+                "views_sha": "2a5478dc9af860cd",
+                "record_sha": "9ff688f45e66fcae",
+                "public_sha": "c40fd23bd4c7cb25",
+            },
+            {
+                "outcome": "black",
+                "winners": [3, 4],
+                "moves": 35,
+                "moves_sha": "bceeeef33a55949a",
+                "views_sha": "d054700459f35c6f",
+                "record_sha": "d6fca06949c0f737",
+                "public_sha": "b995a9016d9a92e6",
+            },
+            {
+                "outcome": "black",
+                "winners": [2, 3],
+                "moves": 35,
+                "moves_sha": "5e4f0426aa220b36",
+                "views_sha": "552abad2153b7545",
+                "record_sha": "df96748d924edb87",
+                "public_sha": "3e391dfa8ede88b2",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 2],
+                "moves": 35,
+                "moves_sha": "cb3c06b93b4f7646",
+                "views_sha": "1b6a8a4eee13ca20",
+                "record_sha": "348540a7202250b5",
+                "public_sha": "38be8cdad46cee65",
+            },
+            {
+                "outcome": "black",
+                "winners": [0, 1, 2, 4],
+                "moves": 35,
+                "moves_sha": "289eb14180d859a8",
+                "views_sha": "db2800bb3f1a3213",
+                "record_sha": "93f507ae0507b5c0",
+                "public_sha": "32aefb1989891eff",
+            },
+            {
+                "outcome": "red",
+                "winners": [0, 1, 3],
+                "moves": 35,
+                "moves_sha": "604bd8df9865ed4a",
+                "views_sha": "440e9dbe3ba92b04",
+                "record_sha": "01389cf6833a1f81",
+                "public_sha": "0743f14a738782b1",
+            },
+            {
+                "outcome": "red",
+                "winners": [2, 3],
+                "moves": 35,
+                "moves_sha": "0b40ccd6a1721e01",
+                "views_sha": "58f7a3dc61cb29ed",
+                "record_sha": "058b236a1cd5460c",
+                "public_sha": "b35275f094a41ec8",
+            },
+            {
+                "outcome": "red",
+                "winners": [0, 3],
+                "moves": 35,
+                "moves_sha": "973920565ebae3fd",
+                "views_sha": "8604e536c04cc42b",
+                "record_sha": "62845c01a27cfed3",
+                "public_sha": "3661e015f5a91c9a",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 4],
+                "moves": 35,
+                "moves_sha": "826eea235597bd14",
+                "views_sha": "325f8d53291ac8ad",
+                "record_sha": "80446e329ed181b9",
+                "public_sha": "60fc8afd9e2146d5",
+            },
+            {
+                "outcome": "red",
+                "winners": [3, 4],
+                "moves": 35,
+                "moves_sha": "28f1a3ac42853306",
+                "views_sha": "fd74cba321c7991d",
+                "record_sha": "27604cf0e77c65fc",
+                "public_sha": "6f2581e9e4f5bebb",
+            },
+            {
+                "outcome": "red",
+                "winners": [0, 3],
+                "moves": 35,
+                "moves_sha": "b815a2c0b1400722",
+                "views_sha": "865fbc7451dcc1b3",
+                "record_sha": "ae6a63a450115f7d",
+                "public_sha": "6c912d5566c8e43d",
+            },
+        ],
+    },
+    "gulag 8": {
+        "stats": {
+            "game": "gulag",
+            "players": 8,
+            "games": 12,
+            "seed": 2,
+            "bots": "smart",
+            "outcomes": {"red": 0.5, "black": 0.16666666666666666, "draw": 0.3333333333333333},
+            "measures": {"canal": 8.5},
+        },
+        "games": [
+            {
+                "outcome": "draw",
+                "winners": [],
+                "moves": 56,
+                "moves_sha": "2cf0fe9274ca7f0a",
+                "views_sha": "62c759a35390dc6c",
+                "record_sha": "7078185ca63a94d7",
+                "public_sha": "735c75ddeade9195",
+            },
+            {
+                "outcome": "black",
+                "winners": [0, 1, 2, 5],
+                "moves": 56,
+                "moves_sha": "fdb39c34deef1d08",
+                "views_sha": "45e56bbdbfcf99b6",
+                "record_sha": "f8d466fc3961812f",
+                "public_sha": "1db95594d60e6316",
+            },
+            {
+                "outcome": "draw",
+                "winners": [],
+                "moves": 56,
+                "moves_sha": "c78794925b2b9103",
+                "views_sha": "a5c0f1b42220af7a",
+                "record_sha": "f2d7e8f42a27c313",
+                "public_sha": "e3ddfeff45217848",
+            },
+            {
+                "outcome": "black",
+                "winners": [0, 2, 4, 7],
+                "moves": 56,
+                "moves_sha": "e6ecc906a99282da",
+                "views_sha": "df67ecd19091a5ef",
+                "record_sha": "95dddfb000ec6f51",
+                "public_sha": "3a48e4bec2d7950d",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 4, 6, 7],
+                "moves": 56,
+                "moves_sha": "0bfce73fa2c59ac4",
+                "views_sha": "b1f14cb6e2247746",
+                "record_sha": "b15822da7a3d3ef6",
+                "public_sha": "9f8665a4beb07e8e",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 3, 4, 7],
+                "moves": 56,
+                "moves_sha": "83c8a809ccda68db",
+                "views_sha": "fb3b70dc2a8801b2",
+                "record_sha": "bb4b1d0b84242639",
+                "public_sha": "0e4fb4e6329bb05a",
+            },
+            {
+                "outcome": "red",
+                "winners": [2, 4, 6, 7],
+                "moves": 56,
+                "moves_sha": "9dbd75a1cc30fcf6",
+                "views_sha": "abc4d01147d5437a",
+                "record_sha": "b092b06d2fd04907",
+                "public_sha": "206cf774ac06565a",
+            },
+            {
+                "outcome": "draw",
+                "winners": [],
+                "moves": 56,
+                "moves_sha": "bd0fdfe5098676ab",
+                "views_sha": "27cefebee70f5e36",
+                "record_sha": "57f79c01e4a775f2",
+                "public_sha": "26256cb0e9edfc80",
+            },
+            {
+                "outcome": "draw",
+                "winners": [],
+                "moves": 56,
+                "moves_sha": "7a9e80479b528a93",
+                "views_sha": "e41426e4063bac02",
+                "record_sha": "f83afc2d8af3be2f",
+                "public_sha": "0c88600c352b3a3c",
+            },
+            {
+                "outcome": "red",
+                "winners": [1, 2, 6, 7],
+                "moves": 56,
+                "moves_sha": "c4d3dc50572ab1fe",
+                "views_sha": "dda3bea7d09f83ba",
+                "record_sha": "e33563aa78f8633e",
+                "public_sha": "ee5982df82498ced",
+            },
+            {
+                "outcome": "red",
+                "winners": [2, 5, 6, 7],
+                "moves": 56,
+                "moves_sha": "1cf2a993cfda7564",
+                "views_sha": "cca85da4dfaa26dc",
+                "record_sha": "bc71ebcd7d3ae9c4",
+                "public_sha": "c3036e68951f693d",
+            },
+            {
+                "outcome": "red",
+                "winners": [0, 1, 6, 7],
+                "moves": 56,
+                "moves_sha": "3c90c556cfad1e16",
+                "views_sha": "db02fc50dea6dc0a",
+                "record_sha": "ef41f0312d3ca2fb",
+                "public_sha": "a6bc390f07a97e19",
+            },
+        ],
+    },
+    "politburo 5": {
+        "stats": {
+            "game": "politburo",
+            "players": 5,
+            "games": 4,
+            "seed": 3,
+            "bots": "smart",
+            "outcomes": {"winner": 0.25, "winners": 0.75, "no winner": 0.0},
+            "measures": {
+                "Beria won": 0.0,
+                "Bulganin won": 0.0,
+                "Kaganovich won": 0.3333333333333333,
+                "Khrushchev won": 0.6666666666666666,
+                "Kirov won": 1.0,
+                "Kuybyshev won": 0.3333333333333333,
+                "Malenkov won": 0.5,
+                "Molotov won": 0.5,
+                "Zhdanov won": 0.3333333333333333,
+                "conditions fulfilled": 3.5,
+                "lost influence": 4.0,
+            },
+        },
+        "games": [
+            {
+                "outcome": "winner",
+                "winners": [1],
+                "moves": 130,
+                "moves_sha": "bd77b3b5788bccd5",
+                "views_sha": "45f20e0fdd540ea4",
+                "record_sha": "3163b42010abe14e",
+                "public_sha": "21fd725f1cba5658",
+            },
+            {
+                "outcome": "winners",
+                "winners": [0, 2],
+                "moves": 127,
+                "moves_sha": "1827fa899cd1fc84",
+                "views_sha": "79931bd4a215cba3",
+                "record_sha": "f915eb66eefdf0b7",
+                "public_sha": "1840e0a174a8647a",
+            },
+            {
+                "outcome": "winners",
+                "winners": [0, 1, 3],
+                "moves": 111,
+                "moves_sha": "d7068ffae67e86ca",
+                "views_sha": "c0e4fa0b34cc2487",
+                "record_sha": "69b5321ee15f20f6",
+                "public_sha": "ef05faf9bd7aff7e",
+            },
+            {
+                "outcome": "winners",
+                "winners": [2, 4],
+                "moves": 117,
+                "moves_sha": "3e3d379c5484d1b1",
+                "views_sha": "7fa8ba2d15123c30",
+                "record_sha": "58cf9eb3b18ed56d",
+                "public_sha": "e0b7768a8cbd8301",
+            },
+        ],
+    },
+    "politburo 8": {
+        "stats": {
+            "game": "politburo",
+            "players": 8,
+            "games": 3,
+            "seed": 4,
+            "bots": "smart",
+            "outcomes": {"winner": 0.0, "winners": 1.0, "no winner": 0.0},
+            "measures": {
+                "Beria won": 0.0,
+                "Bulganin won": 1.0,
+                "Kaganovich won": 0.3333333333333333,
+                "Khrushchev won": 0.5,
+                "Kirov won": 0.0,
+                "Kuybyshev won": 0.3333333333333333,
+                "Malenkov won": 0.3333333333333333,
+                "Molotov won": 1.0,
+                "Voroshilov won": 0.3333333333333333,
+                "Zhdanov won": 0.5,
+                "conditions fulfilled": 4.666666666666667,
+                "lost influence": 3.3333333333333335,
+            },
+        },
+        "games": [
+            {
+                "outcome": "winners",
+                "winners": [0, 1, 4, 5],
+                "moves": 199,
+                "moves_sha": "b87ffd94eaada9cb",
+                "views_sha": "8483b7ac9a5a8167",
+                "record_sha": "0e9e72dadf24edc2",
+                "public_sha": "1c62ab7207918586",
+            },
+            {
+                "outcome": "winners",
+                "winners": [1, 4, 7],
+                "moves": 202,
+                "moves_sha": "91c423d1a6a01cc5",
+                "views_sha": "fe96e2d71f2f1661",
+                "record_sha": "384ac06cee852bca",
+                "public_sha": "669062f054ecadcf",
+            },
+            {
+                "outcome": "winners",
+                "winners": [2, 3, 5],
+                "moves": 200,
+                "moves_sha": "938b99540b666de8",
+                "views_sha": "561e88bad0c742ed",
+                "record_sha": "8fb0e6d3343a1cc2",
+                "public_sha": "3a4b2c13b0101544",
+            },
+        ],
+    },
+    "glasnost 4": {
+        "stats": {
+            "game": "glasnost",
+            "players": 4,
+            "games": 4,
+            "seed": 5,
+            "bots": "smart",
+            "outcomes": {"instant": 0.75, "nationalist instant": 0.0, "end game": 0.25},
+            "measures": {
+                "Nationalists won": 0.0,
+                "Reformists won": 0.75,
+                "Repressionists won": 0.25,
+                "crises with a policy": 6.75,
+                "instant": 0.75,
+                "turns": 17.0,
+            },
+        },
+        "games": [
+            {
+                "outcome": "instant",
+                "winners": [2],
+                "moves": 103,
+                "moves_sha": "1901b0cfc86ba628",
+                "views_sha": "93b2ef1ce0c828bf",
+                "record_sha": "3faffb972efa3491",
+                "public_sha": "04562124a9d37f98",
+            },
+            {
+                "outcome": "end game",
+                "winners": [0, 1],
+                "moves": 155,
+                "moves_sha": "33ab5b5e7556399b",
+                "views_sha": "148a0b7e9d81bf1e",
+                "record_sha": "9dc4d0f577adb43c",
+                "public_sha": "233deca381b1cdfd",
+            },
+            {
+                "outcome": "instant",
+                "winners": [2],
+                "moves": 102,
+                "moves_sha": "85af534840be8725",
+                "views_sha": "b04b29178c5655d3",
+                "record_sha": "eab68ec190225410",
+                "public_sha": "5c0f2a83bf4458df",
+            },
+            {
+                "outcome": "instant",
+                "winners": [0],
+                "moves": 97,
+                "moves_sha": "2b096f00028997da",
+                "views_sha": "9ea0402485b04310",
+                "record_sha": "293fbf580bead87f",
+                "public_sha": "7e4186f3cb5d6f09",
+            },
+        ],
+    },
+    "glasnost 8": {
+        "stats": {
+            "game": "glasnost",
+            "players": 8,
+            "games": 3,
+            "seed": 6,
+            "bots": "smart",
+            "outcomes": {
+                "instant": 0.3333333333333333,
+                "nationalist instant": 0.0,
+                "end game": 0.6666666666666666,
+            },
+            "measures": {
+                "Nationalists won": 0.3333333333333333,
+                "Reformists won": 0.6666666666666666,
+                "Repressionists won": 0.0,
+                "crises with a policy": 8.666666666666666,
+                "instant": 0.3333333333333333,
+                "turns": 20.666666666666668,
+            },
+        },
+        "games": [
+            {
+                "outcome": "end game",
+                "winners": [4, 7],
+                "moves": 252,
+                "moves_sha": "e24716d154ed9f52",
+                "views_sha": "f8c8e15421a815fb",
+                "record_sha": "3cc58d261e5bb149",
+                "public_sha": "651e554c5e199b19",
+            },
+            {
+                "outcome": "instant",
+                "winners": [1, 5, 6],
+                "moves": 155,
+                "moves_sha": "caff9afc24faa662",
+                "views_sha": "d8ecc46c6e0e5250",
+                "record_sha": "ec9ea9475dbc60df",
+                "public_sha": "dc55e05ea73f042c",
+            },
+            {
+                "outcome": "end game",
+                "winners": [1, 5],
+                "moves": 260,
+                "moves_sha": "6e23997e95ab130f",
+                "views_sha": "9fca06044b584750",
+                "record_sha": "e542d45e1aa774e6",
+                "public_sha": "b4137a8b653a268a",
+            },
+        ],
+    },
+    "kolkhoz 4": {
+        "stats": {
+            "game": "kolkhoz",
+            "players": 4,
+            "games": 6,
+            "seed": 7,
+            "bots": "smart",
+            "outcomes": {"single": 1.0, "shared": 0.0},
+            "measures": {
+                "cards sent north": 14.833333333333334,
+                "jobs completed": 9.166666666666666,
+                "seat 1 score": 28.333333333333332,
+                "seat 1 won": 0.3333333333333333,
+                "seat 2 score": 28.5,
+                "seat 2 won": 0.6666666666666666,
+                "seat 3 score": 29.5,
+                "seat 3 won": 0.0,
+                "seat 4 score": 24.0,
+                "seat 4 won": 0.0,
+            },
+        },
+        "games": [
+            {
+                "outcome": "single",
+                "winners": [0],
+                "moves": 93,
+                "moves_sha": "89cc5b9199226e2f",
+                "views_sha": "fef7a905ae73531f",
+                "record_sha": "fc8b0e693942aed4",
+                "public_sha": "2b58a8fad229fbb1",
+            },
+            {
+                "outcome": "single",
+                "winners": [0],
+                "moves": 85,
+                "moves_sha": "95d1a92004b2345b",
+                "views_sha": "f1b6980c0396813e",
+                "record_sha": "c9803f89d1e17f79",
+                "public_sha": "9830172c97e6c4aa",
+            },
+            {
+                "outcome": "single",
+                "winners": [1],
+                "moves": 96,
+                "moves_sha": "6ad2a68c2f925108",
+                "views_sha": "93a008a066bd6b62",
+                "record_sha": "e02b1f09af9df53c",
+                "public_sha": "514489f43023baa8",
+            },
+            {
+                "outcome": "single",
+                "winners": [1],
+                "moves": 94,
+                "moves_sha": "7b5923b25a20ea55",
+                "views_sha": "a5b5a1af0c2b0428",
+                "record_sha": "51f2a2d88c066221",
+                "public_sha": "fe63cb8dc91f32bb",
+            },
+            {
+                "outcome": "single",
+                "winners": [1],
+                "moves": 86,
+                "moves_sha": "4e61d451cb14190c",
+                "views_sha": "1a8dd6784f01dd7f",
+                "record_sha": "17cf620d2538fa35",
+                "public_sha": "919ebb3f0602c177",
+            },
+            {
+                "outcome": "single",
+                "winners": [1],
+                "moves": 97,
+                "moves_sha": "cc642c5e83765117",
+                "views_sha": "ac4b6a7ab47d434e",
+                "record_sha": "038327ca4f975019",
+                "public_sha": "03a7c9b18564a5eb",
+            },
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize(("name", "players", "games", "seed"), CASES)
+def test_simulate_reports_the_pinned_numbers(name, players, games, seed):
+    assert stats(name, players, games, seed) == PINNED[f"{name} {players}"]["stats"]
+
+
+@pytest.mark.parametrize(("name", "players", "games", "seed"), CASES)
+def test_every_simulated_game_is_the_pinned_game(name, players, games, seed):
+    assert traces(name, players, games, seed) == PINNED[f"{name} {players}"]["games"]
+
+
+if __name__ == "__main__":
+    import pprint
+
+    print("PINNED: dict[str, Any] = ", end="")
+    pprint.pprint(current(), width=96, sort_dicts=False)
