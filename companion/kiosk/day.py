@@ -204,7 +204,7 @@ class Day:
         if game is None:
             return
         bots = make_bots(game, "smart", random.Random(rng.random()))
-        walk_after = rng.randint(5, 200) if rng.random() < 0.35 else None
+        walk_after = rng.randint(5, 200) if rng.random() < 0.25 else None
         moves = 0
         while isinstance(kiosk.mode, Playing) and kiosk.table is table and table.game is game:
             if game.over:
