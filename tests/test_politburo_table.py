@@ -160,7 +160,7 @@ def test_p7_each_executor_sees_which_seat_left_and_right_mean(box):
     sides = table.game.view(seat)["point_at"]
     shown = table.screen()
     assert shown.body == (
-        f"Executor {seat + 1}: purge",
+        f"Seat {seat + 1}, point at:",
         f"left: seat {sides[LEFT] + 1}",
         f"right: seat {sides[RIGHT] + 1}",
     )
@@ -219,7 +219,7 @@ def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box,
     assert overflow(shown) == []
     assert table.game.public_view()["executors"] == []
     player.press("ok")
-    assert table.screen().status.startswith("R1/7 " if lang == "en" else "T1/7 ")
+    assert table.screen().status.startswith("Round 1/7 " if lang == "en" else "Tour 1/7 ")
 
 
 def test_every_refusal_a_table_can_meet_is_translated_and_fits():
@@ -324,8 +324,9 @@ def test_ministries_are_on_the_status_line_and_influence_under_every_handoff(box
         player.press("ok")
     view = table.game.public_view()
     m = view["ministries"]
-    assert table.screen().status == "R2/7 " + " ".join(
-        f"{k[0].upper()}{v:+d}" if v else f"{k[0].upper()}0" for k, v in m.items()
+    arrows = {1: "↑", -1: "↓", 0: ""}  # no sign: "+" is Glasnost's reform
+    assert table.screen().status == "Round 2/7 " + " ".join(
+        f"{k[0].upper()}{arrows[(v > 0) - (v < 0)]}{abs(v)}" for k, v in m.items()
     )
     assert isinstance(table.mode, Handoff)
     digits = "".join(str(i) for i in view["influence"])

@@ -62,8 +62,13 @@ def test_the_box_resumes_at_the_last_completed_step_after_a_pulled_plug(tmp_path
     assert resumed.public_view()["workers"] == before["workers"] == [1, 2]
     # The half-collected ballot was never written: both workers are asked again.
     assert resumed.decision.kind == "task" and resumed.decision.seats == (1, 2)
-    assert isinstance(table2.mode, Handoff)
+    # The table is told why before the first of them takes the box again.
+    assert isinstance(table2.mode, Notice) and isinstance(table2.mode.back, Handoff)
+    assert table2.screen().body == ("The power went out:", "the vote starts", "again.")
     player2 = Player(box2, table2, box2.clock)
+    player2.wait(GAP)
+    player2.press("ok")
+    assert isinstance(table2.mode, Handoff)
     player2.wait(GAP)
     player2.press("ok")
     player2.answer(WORK)
