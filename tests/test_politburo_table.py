@@ -450,3 +450,47 @@ def screens_to_check(lang):
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
     match_references("politburo", lang, screens_to_check(lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_over_names_the_ministry_at_stake_and_the_executor_is_a_seat(box, lang):
+    t = translator(lang)
+    table, player = started(box, Settings("politburo", 7, lang), 2)
+    bots = Scripted()(table.game, None)
+    seen = set()
+    while len(seen) < 3:
+        d = table.game.decision
+        if isinstance(table.mode, Handoff) and d.kind in ("plan_vote", "execute", "point"):
+            view = table.game.public_view()
+            ministry = politburo_ui.ministry_label(view["plan"] or view["proposal"], t)
+            role = {
+                "plan_vote": t("Vote: {ministry} plan."),
+                "execute": t("Executor: {ministry}."),
+                "point": t("Purge: {ministry}."),
+            }[d.kind].format(ministry=ministry)
+            shown = table.screen()
+            assert shown.body[1] == role and overflow(shown) == []
+            seen.add(d.kind)
+            player.press("ok")
+            if d.kind == "execute":  # the prompt names the seat, not an executor's number
+                seat = d.seats[0] + 1
+                assert table.screen().body[0] == t("Seat {seat}, executor:").format(seat=seat)
+            continue
+        if isinstance(table.mode, Handoff | Announce):
+            player.press("ok")
+            continue
+        seat = d.seats[0]
+        player.answer(bots[seat].choose(table.game.view(seat), d))
+    if lang == "fr":
+        assert t("Executor: {ministry}.").startswith("Exécutant : ")
+
+
+def test_the_status_line_has_no_sign_and_fits_at_ten_rounds_and_two_digit_levels():
+    t = translator("en")
+    view = {"round": 3, "rounds": 7, "ministries": {"defence": 1, "finance": -2, "security": 0}}
+    assert politburo_ui.status(view, t) == "Round 3/7 D↑1 F↓2 S0"
+    view = {"round": 10, "rounds": 10, "ministries": {"defence": 12, "finance": -12, "security": 9}}
+    assert politburo_ui.status(view, t) == "10/10 D↑12 F↓12 S↑9"
+    for lang in ("en", "fr"):
+        assert len(politburo_ui.status(view, translator(lang))) <= 21
+        assert "+" not in politburo_ui.status(view, translator(lang))

@@ -339,3 +339,24 @@ def test_a_new_game_needs_ok_held_not_pressed(box):
     player.press("ok", hold=2.0)
     assert isinstance(table.mode, Setup) and table.game is None
     assert table.screen().status == "New game"
+
+
+def test_the_header_keeps_the_canal_until_the_inspection_shows_it(box):
+    """A header never runs ahead of its reveal: the order's screen shows the canal
+    before the inspection; the inspection shows the turn it tells about."""
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    for _ in range(2):
+        player.press("ok")
+        player.answer(STRIKE)
+    player.press("ok")
+    turns = table.game.public_view()["turns"]
+    player.answer(1)  # seat 2 is ordered to swap: its Strike becomes Work
+    assert table.screen().status == f"Turn 1/{turns} Canal 0"
+    assert table.screen().body[1] == "ordered seat 2"
+    player.press("ok")
+    assert table.screen().status == f"Turn 1/{turns} Canal 1"
+    assert table.screen().big == "Canal ↑1"
+    player.press("ok")
+    assert table.screen().status == f"Turn 2/{turns} Canal 1"
