@@ -285,7 +285,11 @@ class Table:
         if self.vote is None or game is None or game.decision is None:
             room.poll()  # no ballot open: the links still answer and keep their pads
             d = game.decision if game is not None else None
-            if isinstance(self.mode, Handoff) and d is not None and self._ballot_due(d):
+            mode = self.mode
+            waiting = mode.back if isinstance(mode, Notice) else mode
+            if isinstance(waiting, Handoff) and d is not None and self._ballot_due(d):
+                if isinstance(mode, Notice):  # the notice (a power cut) stays in front
+                    self.notices = [*mode.pages[mode.page :], *self.notices]
                 self._next_decision()  # pads just found (the box started): they take the vote
             return
         holder = self.holder if isinstance(self.mode, Choose | Confirm) else None
