@@ -94,7 +94,8 @@ class SetupForm:
         first = max(0, min(self.row - 1, len(self.rows) - 3))
         for i, (key, _) in enumerate(self.rows[first : first + 3], start=first):
             marker = "►" if i == self.row else " "
-            lines.append(f"{marker}{self._label(key, t)}: {self._value(key, t)}")
+            row = t("{label}: {value}").format(label=self._label(key, t), value=self._value(key, t))
+            lines.append(marker + row)
         last = self.row == len(self.rows) - 1
         keys = t("▲▼ change  OK: start") if last else t("▲▼ change  OK: next")
         return Screen(t("New game"), tuple(lines), keys)

@@ -59,7 +59,7 @@ from companion.setup import Settings, SetupForm
 from companion.store import Journal
 from companion.ui import game_ui
 from companion.ui.canvas import BODY_LINES, Screen, preload_fonts, render, wrap
-from companion.ui.contract import GameUI
+from companion.ui.contract import GameUI, role_line
 from companion.ui.i18n import translator
 
 __all__ = ["Settings", "Table"]
@@ -159,6 +159,11 @@ class Table:
             self.undo = []
             self._enter(Announce(shown))
         else:
+            d = found.game.decision  # a secret vote is never saved half cast: it starts again
+            if d is not None and d.secret and self.ui.choice_buttons(d) is not None:
+                self._notice(
+                    self.t("Power cut"), self.t("The power went out: the vote starts again.")
+                )
             self._first_decision()
         return True
 
@@ -286,7 +291,11 @@ class Table:
         if self.vote is None or game is None or game.decision is None:
             room.poll()  # no ballot open: the links still answer and keep their pads
             d = game.decision if game is not None else None
-            if isinstance(self.mode, Handoff) and d is not None and self._ballot_due(d):
+            mode = self.mode
+            waiting = mode.back if isinstance(mode, Notice) else mode
+            if isinstance(waiting, Handoff) and d is not None and self._ballot_due(d):
+                if isinstance(mode, Notice):  # the notice (a power cut) stays in front
+                    self.notices = [*mode.pages[mode.page :], *self.notices]
                 self._next_decision()  # pads just found (the box started): they take the vote
             return
         holder = self.holder if isinstance(self.mode, Choose | Confirm) else None
@@ -549,7 +558,7 @@ class Table:
             case Handoff(seat):
                 lines = (
                     t("Box to seat {n}.").format(n=seat + 1),
-                    self.ui.role_of(d, t),
+                    role_line(self.ui, d, view, t),
                     *self.ui.tracker(view, t),  # a track the status line has no room for
                 )
                 return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))

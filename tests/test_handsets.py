@@ -22,7 +22,7 @@ from companion.box.handsets import SILENT, HandsetLink, Handsets
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
-from companion.modes import Choose, Countdown, Handoff
+from companion.modes import Choose, Countdown, Handoff, Notice
 from companion.modes import Handsets as OnHandsets
 from companion.store import Journal
 from companion.table import Settings, Table
@@ -526,10 +526,13 @@ def restarted_box(rig, cards, journal_path):
     rig.table.journal.close()
     rig.restart(Journal(journal_path))
     assert rig.table.resume()  # at once, as the service does: no pad has answered yet
-    assert isinstance(rig.table.mode, Handoff)
+    # The table is told why the vote starts again, and the notice waits on nobody.
+    assert isinstance(rig.table.mode, Notice) and isinstance(rig.table.mode.back, Handoff)
     rig.wait(0.5)
     assert rig.handsets.seats() == {0, 1, 2, 3, 4}
-    assert isinstance(rig.table.mode, OnHandsets)  # nobody replugged, nobody passes the box
+    mode = rig.table.mode  # nobody replugged, nobody passes the box
+    assert isinstance(mode, Notice) and isinstance(mode.back, OnHandsets)
+    assert rig.table.screen().status == "Power cut"
     rig.vote(1, cards[0])  # the ballot was open: it starts again after a power cut
     rig.vote(2, cards[1])
     rig.table.journal.close()

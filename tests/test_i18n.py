@@ -80,3 +80,30 @@ def test_the_font_ships_with_its_licence():
     licence = (PACKAGE / "ui" / "fonts" / "OFL.txt").read_text()
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Terminus Font" in licence
+
+
+def french_messages():
+    with CATALOG.open("rb") as f:
+        return [(m.id, m.string) for m in read_po(f) if m.id]
+
+
+def test_french_puts_a_space_before_every_colon_and_question_mark():
+    """French typography, the same on every screen: "Siège 1 : vote", "ouvrier 1 ?"."""
+    import re
+
+    tight = re.compile(r"\S[:;?!](?=\s|$)")
+    assert [(mid, fr) for mid, fr in french_messages() if tight.search(fr)] == []
+
+
+def test_french_names_the_peek_button_as_the_box_labels_it():
+    """The button is labelled PEEK on the box (hardware/pinout.toml), in either language."""
+    for mid, fr in french_messages():
+        if "PEEK" in mid:
+            assert "PEEK" in fr, (mid, fr)
+
+
+def test_a_french_prompt_naming_a_seat_starts_with_siege():
+    """ "Seat 1, worker:" is "Siège 1, ouvrier", never "Ouvrier 1" (a worker's number)."""
+    for mid, fr in french_messages():
+        if mid.startswith("Seat {") and "," in mid.split("}")[1][:2]:
+            assert fr.startswith("Siège {"), (mid, fr)

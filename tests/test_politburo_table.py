@@ -160,7 +160,7 @@ def test_p7_each_executor_sees_which_seat_left_and_right_mean(box):
     sides = table.game.view(seat)["point_at"]
     shown = table.screen()
     assert shown.body == (
-        f"Executor {seat + 1}: purge",
+        f"Seat {seat + 1}, point at:",
         f"left: seat {sides[LEFT] + 1}",
         f"right: seat {sides[RIGHT] + 1}",
     )
@@ -219,7 +219,7 @@ def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box,
     assert overflow(shown) == []
     assert table.game.public_view()["executors"] == []
     player.press("ok")
-    assert table.screen().status.startswith("R1/7 " if lang == "en" else "T1/7 ")
+    assert table.screen().status.startswith("Round 1/7 " if lang == "en" else "Tour 1/7 ")
 
 
 def test_every_refusal_a_table_can_meet_is_translated_and_fits():
@@ -324,8 +324,9 @@ def test_ministries_are_on_the_status_line_and_influence_under_every_handoff(box
         player.press("ok")
     view = table.game.public_view()
     m = view["ministries"]
-    assert table.screen().status == "R2/7 " + " ".join(
-        f"{k[0].upper()}{v:+d}" if v else f"{k[0].upper()}0" for k, v in m.items()
+    arrows = {1: "↑", -1: "↓", 0: ""}  # no sign: "+" is Glasnost's reform
+    assert table.screen().status == "Round 2/7 " + " ".join(
+        f"{k[0].upper()}{arrows[(v > 0) - (v < 0)]}{abs(v)}" for k, v in m.items()
     )
     assert isinstance(table.mode, Handoff)
     digits = "".join(str(i) for i in view["influence"])
@@ -449,3 +450,47 @@ def screens_to_check(lang):
 def test_screens_match_the_reference_pictures(lang):
     """Drawn through luma's real driver and read back from the panel's RAM."""
     match_references("politburo", lang, screens_to_check(lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_over_names_the_ministry_at_stake_and_the_executor_is_a_seat(box, lang):
+    t = translator(lang)
+    table, player = started(box, Settings("politburo", 7, lang), 2)
+    bots = Scripted()(table.game, None)
+    seen = set()
+    while len(seen) < 3:
+        d = table.game.decision
+        if isinstance(table.mode, Handoff) and d.kind in ("plan_vote", "execute", "point"):
+            view = table.game.public_view()
+            ministry = politburo_ui.ministry_label(view["plan"] or view["proposal"], t)
+            role = {
+                "plan_vote": t("Vote: {ministry} plan."),
+                "execute": t("Executor: {ministry}."),
+                "point": t("Purge: {ministry}."),
+            }[d.kind].format(ministry=ministry)
+            shown = table.screen()
+            assert shown.body[1] == role and overflow(shown) == []
+            seen.add(d.kind)
+            player.press("ok")
+            if d.kind == "execute":  # the prompt names the seat, not an executor's number
+                seat = d.seats[0] + 1
+                assert table.screen().body[0] == t("Seat {seat}, executor:").format(seat=seat)
+            continue
+        if isinstance(table.mode, Handoff | Announce):
+            player.press("ok")
+            continue
+        seat = d.seats[0]
+        player.answer(bots[seat].choose(table.game.view(seat), d))
+    if lang == "fr":
+        assert t("Executor: {ministry}.").startswith("Exécutant : ")
+
+
+def test_the_status_line_has_no_sign_and_fits_at_ten_rounds_and_two_digit_levels():
+    t = translator("en")
+    view = {"round": 3, "rounds": 7, "ministries": {"defence": 1, "finance": -2, "security": 0}}
+    assert politburo_ui.status(view, t) == "Round 3/7 D↑1 F↓2 S0"
+    view = {"round": 10, "rounds": 10, "ministries": {"defence": 12, "finance": -12, "security": 9}}
+    assert politburo_ui.status(view, t) == "10/10 D↑12 F↓12 S↑9"
+    for lang in ("en", "fr"):
+        assert len(politburo_ui.status(view, translator(lang))) <= 21
+        assert "+" not in politburo_ui.status(view, translator(lang))

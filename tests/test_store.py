@@ -62,8 +62,13 @@ def test_the_box_resumes_at_the_last_completed_step_after_a_pulled_plug(tmp_path
     assert resumed.public_view()["workers"] == before["workers"] == [1, 2]
     # The half-collected ballot was never written: both workers are asked again.
     assert resumed.decision.kind == "task" and resumed.decision.seats == (1, 2)
-    assert isinstance(table2.mode, Handoff)
+    # The table is told why before the first of them takes the box again.
+    assert isinstance(table2.mode, Notice) and isinstance(table2.mode.back, Handoff)
+    assert table2.screen().body == ("The power went out:", "the vote starts", "again.")
     player2 = Player(box2, table2, box2.clock)
+    player2.wait(GAP)
+    player2.press("ok")
+    assert isinstance(table2.mode, Handoff)
     player2.wait(GAP)
     player2.press("ok")
     player2.answer(WORK)
@@ -626,3 +631,34 @@ def test_what_the_journal_says_fits_the_screen_in_every_language(lang):
     for line in store.SCREEN_LINES:
         assert lang == "en" or t(line) != line
         assert overflow(Screen(t("Journal"), tuple(wrap(t(line))), t("OK"))) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_a_power_cut_only_a_vote_asked_again_is_explained(tmp_path, lang):
+    """Seats asked again are told why; an open choice simply carries on."""
+    t = translator(lang)
+    for voting in (True, False):
+        path = tmp_path / f"{lang}-{voting}.sqlite"
+        box = open_box("virtual", clock=VirtualClock())
+        table = Table(box, seed=4, journal=Journal(path))
+        table.start(Settings("gulag", 5, lang, {"deal": "cards"}))
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        player.press("ok")
+        for seat in (1, 2, 3) if voting else (1,):
+            player.answer(seat)
+        box.close()
+        box2 = open_box("virtual", clock=VirtualClock())
+        table2 = Table(box2, seed=99, journal=Journal(path))
+        assert table2.resume()
+        if voting:
+            assert table2.game.decision.kind == "task"
+            shown = table2.screen()
+            assert shown.status == t("Power cut") and overflow(shown) == []
+            said = " ".join(shown.body)
+            assert said == " ".join(wrap(t("The power went out: the vote starts again.")))
+            assert isinstance(table2.mode, Notice) and isinstance(table2.mode.back, Handoff)
+        else:
+            assert table2.game.decision.kind == "pick_worker"
+            assert isinstance(table2.mode, Handoff)
+        box2.close()

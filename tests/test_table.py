@@ -129,10 +129,10 @@ def test_the_cursor_offers_legal_seats_first_and_a_slip_stays_on_them(box):
 def test_the_team_pick_shows_the_picks_so_far_and_starts_on_the_first_free_seat(box):
     table, player = table_at_first_pick(box)
     player.answer(3)
-    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 + worker 2?")
+    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 and worker 2?")
     assert table.mode.options[:2] == (1, 2) and 3 not in table.mode.options[:5]
     player.answer(1)
-    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 2 + supervisor?")
+    assert table.screen().body[:2] == ("Seat 1, commissar:", "4 2 and supervisor?")
     assert table.screen().body[-1] == "◄ seat 3 ►"
     player.press("back")  # the same default after Back: the first seat free
     assert table.game.public_view()["workers"] == [3]
@@ -168,7 +168,7 @@ def test_a_long_refusal_is_shown_whole_naming_the_rule_and_the_seat(box):
     while isinstance(table.mode, Announce | Handoff):
         player.press("ok")  # seat 2 is the commissar of turn 2
     player.answer(2)  # seat 3, of the last team: now the other two must be new
-    assert table.screen().body[1] == "3 + worker 2?"
+    assert table.screen().body[1] == "3 and worker 2?"
     assert table.mode.options == (0, 4, 5, 6, 1, 2, 3)  # the new seats first
     player.answer(3)  # seat 4, of the last team too: G4
     pages = []
@@ -234,7 +234,7 @@ def test_a_double_press_cannot_skip_the_next_screen(box):
     board.drive("ok", False)
     player.wait(0.5)
     assert isinstance(table.mode, Announce) and len(table.mode.screens) == 1
-    assert table.screen().big == "+1"
+    assert table.screen().big == "Canal ↑1"
 
 
 def test_peek_shows_the_right_neighbours_card_only_while_held(box):
@@ -339,3 +339,24 @@ def test_a_new_game_needs_ok_held_not_pressed(box):
     player.press("ok", hold=2.0)
     assert isinstance(table.mode, Setup) and table.game is None
     assert table.screen().status == "New game"
+
+
+def test_the_header_keeps_the_canal_until_the_inspection_shows_it(box):
+    """A header never runs ahead of its reveal: the order's screen shows the canal
+    before the inspection; the inspection shows the turn it tells about."""
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    for _ in range(2):
+        player.press("ok")
+        player.answer(STRIKE)
+    player.press("ok")
+    turns = table.game.public_view()["turns"]
+    player.answer(1)  # seat 2 is ordered to swap: its Strike becomes Work
+    assert table.screen().status == f"Turn 1/{turns} Canal 0"
+    assert table.screen().body[1] == "ordered seat 2"
+    player.press("ok")
+    assert table.screen().status == f"Turn 1/{turns} Canal 1"
+    assert table.screen().big == "Canal ↑1"
+    player.press("ok")
+    assert table.screen().status == f"Turn 2/{turns} Canal 1"

@@ -101,6 +101,14 @@ class GameUI(Protocol):
         ...
 
 
+def role_line(ui: GameUI, decision: Decision, view: View, t: Translate) -> str:
+    """The hand-over's role line: the optional hook ``handover_role(decision, view, t)``
+    when the game has one (it names what is at stake, e.g. Politburo's ministry), else
+    ``role_of``. Optional and outside the protocol until every game's module has it."""
+    hook = getattr(ui, "handover_role", None)
+    return str(hook(decision, view, t)) if hook is not None else ui.role_of(decision, t)
+
+
 if TYPE_CHECKING:  # the type checker holds every game's ui module to the protocol
     from companion.ui import glasnost, gulag, kolkhoz, politburo
 

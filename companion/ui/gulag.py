@@ -94,9 +94,9 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     if kind in ("pick_worker", "pick_supervisor"):
         picked = " ".join(str(s + 1) for s in view["workers"])
         if kind == "pick_supervisor":
-            question = t("{picked} + supervisor?").format(picked=picked)
+            question = t("{picked} and supervisor?").format(picked=picked)
         elif picked:
-            question = t("{picked} + worker {n}?").format(picked=picked, n=2)
+            question = t("{picked} and worker {n}?").format(picked=picked, n=2)
         else:
             question = t("worker {n}?").format(n=1)
         return [t("Seat {seat}, commissar:").format(seat=seat), question]
@@ -158,7 +158,10 @@ def peek(view: dict[str, Any], t: Translate) -> Screen:
 
 
 def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
-    """What the table must see after a move: the order, the inspection."""
+    """What the table must see after a move: the order, the inspection.
+
+    The order's screen keeps the header of the view before the move: the canal
+    moves on the inspection's screen, which shows the turn it tells about."""
     if len(after["history"]) == len(before["history"]):
         return []
     turn = after["history"][-1]
@@ -166,7 +169,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
     if turn["ordered"] is not None:
         screens.append(
             Screen(
-                status(after, t),
+                status(before, t),
                 (
                     t("The supervisor"),
                     t("ordered seat {n}").format(n=turn["ordered"] + 1),
@@ -178,10 +181,10 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
     cards = ", ".join(option_label(c, t) for c in after["last_inspection"])
     screens.append(
         Screen(
-            status(after, t),
+            status({**after, "turn": turn["turn"]}, t),
             (t("Cards: {cards}").format(cards=cards),),
             t("OK: next"),
-            big=f"+{turn['work']}",
+            big=t("Canal ↑{n}").format(n=turn["work"]),
         )
     )
     return screens
@@ -198,14 +201,15 @@ def final(view: dict[str, Any], t: Translate) -> list[Screen]:
         "draw": t("DRAW"),
     }[result["outcome"]]
     canal, goal = view["canal"], 2 * len(red)
+    # G7: the goal is 2 Work cards a red worker; the canal must pass it to be built
     if canal > goal:
-        why = t("Canal {canal}>{goal}: built").format(canal=canal, goal=goal)
+        why = t("Canal built: {canal} > {goal}").format(canal=canal, goal=goal)
     elif canal < goal:
-        why = t("Canal {canal}<{goal}: dropped").format(canal=canal, goal=goal)
+        why = t("Canal failed: {canal} < {goal}").format(canal=canal, goal=goal)
     elif result["outcome"] == "draw":
-        why = t("Canal {canal}={goal}: late").format(canal=canal, goal=goal)
+        why = t("Canal = {goal}: even").format(goal=goal)
     else:
-        why = t("Canal {canal}={goal}: minority").format(canal=canal, goal=goal)
+        why = t("Canal = {goal}: fewer win").format(goal=goal)
     keys = t("▲▼ page  hold OK: new")
     return [
         Screen(t("Game over"), (why,), keys, big=headline),
@@ -214,7 +218,7 @@ def final(view: dict[str, Any], t: Translate) -> list[Screen]:
             (
                 t("Red: {seats}").format(seats=" ".join(red) or "-"),
                 t("Black: {seats}").format(seats=" ".join(black) or "-"),
-                t("Canal {canal}, {red} red").format(canal=canal, red=len(red)),
+                t("Goal: 2 × {red} red = {goal}").format(red=len(red), goal=goal),  # noqa: RUF001
             ),
             keys,
         ),

@@ -1,7 +1,10 @@
 """Politburo's screens: plan, execute, purge, read from the game's views only.
 
-- Status line: the round and the three ministry levels, "R2/7 D+1 F-2 S0"
-  (French "T2/7 ..."), so the ministries are always on screen.
+- Status line: the round and the three ministry levels, "Round 2/7 D↑1 F↓2 S0"
+  (French "Tour 2/7 ..."; "2/7 ..." when that does not fit), so the ministries
+  are always on screen. A level is shown without a sign: "↑1" is one step up
+  the track (repressed), "↓2" two steps down (reformed), so that "+" keeps
+  the one meaning it has in Glasnost (reform). The rules page explains it.
 - Influence: one digit a seat, in groups of five ("Influence 33323 33"),
   under every hand-over (``tracker``), while executions 1 and 2 are played,
   after each purge and on the last pages (the secretary's cursor screens
@@ -22,6 +25,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -41,7 +45,7 @@ from companion.games.politburo import (
     YES,
     card_order,
 )
-from companion.ui.canvas import Screen
+from companion.ui.canvas import COLUMNS, Screen
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import label_by_option
 from companion.ui.defaults import open_check as open_check
@@ -74,17 +78,23 @@ def ministry_label(ministry: str, t: Translate) -> str:
     return {DEFENCE: t("Defence"), FINANCE: t("Finance"), SECURITY: t("Security")}[ministry]
 
 
+def steps(level: int) -> str:
+    """A level or a change without a sign: "↑1" up the track (repress), "↓2" down, "0"."""
+    if level == 0:
+        return "0"
+    return f"{'↑' if level > 0 else '↓'}{abs(level)}"
+
+
 def levels(view: dict[str, Any]) -> str:
-    """ "D+1 F-2 S0": the three ministry levels."""
-    return " ".join(
-        f"{LETTER[m]}{view['ministries'][m]:+d}" if view["ministries"][m] else f"{LETTER[m]}0"
-        for m in MINISTRIES
-    )
+    """ "D↑1 F↓2 S0": the three ministry levels."""
+    return " ".join(f"{LETTER[m]}{steps(view['ministries'][m])}" for m in MINISTRIES)
 
 
 def status(view: dict[str, Any], t: Translate) -> str:
-    round_ = t("R{round}/{rounds}").format(round=view["round"], rounds=view["rounds"])
-    return f"{round_} {levels(view)}"
+    """ "Round 2/7 D↑1 F↓2 S0", or "10/10 D↑12 ..." when the word does not fit."""
+    count = f"{view['round']}/{view['rounds']}"
+    line = f"{t('Round {n}').format(n=count)} {levels(view)}"
+    return line if len(line) <= COLUMNS else f"{count} {levels(view)}"
 
 
 def bar(view: dict[str, Any]) -> int:
@@ -146,6 +156,20 @@ def role_of(decision: Decision, t: Translate) -> str:
     }[decision.kind]
 
 
+def handover_role(decision: Decision, view: dict[str, Any], t: Translate) -> str:
+    """The hand-over's role line, naming the ministry at stake when the public view has one."""
+    plan = view["plan"] or view["proposal"]
+    kind = decision.kind
+    if plan is None or kind not in ("plan_vote", "execute", "point"):
+        return role_of(decision, t)
+    ministry = ministry_label(plan, t)
+    return {
+        "plan_vote": t("Vote: {ministry} plan."),
+        "execute": t("Executor: {ministry}."),
+        "point": t("Purge: {ministry}."),
+    }[kind].format(ministry=ministry)
+
+
 def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
     """What the cursor runs through, refused values included so the refusal is explained."""
     kind = decision.kind
@@ -194,7 +218,7 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
         picked = " ".join(str(s + 1) for s in view["executors"])
         k = len(view["executors"]) + 1
         if picked:
-            return [secretary, t("{picked} + executor {k}?").format(picked=picked, k=k)]
+            return [secretary, t("{picked} and executor {k}?").format(picked=picked, k=k)]
         return [secretary, t("executor {k} of 3?").format(k=k)]
     if kind == "replace":
         return [secretary, t("replace an executor?")]
@@ -203,7 +227,7 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     if kind == "execute":
         k = view["execution"]
         lines = [
-            t("Executor {seat}:").format(seat=n),
+            t("Seat {seat}, executor:").format(seat=n),
             t("execution {k}, {ministry}").format(k=k, ministry=ministry_label(plan, t)),
         ]
         if k == 3:  # P6: the numbered cards are dealt by seat from the secretary's left
@@ -216,7 +240,7 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
         pointing = view["pointing"]
         targets = pointing["targets"][pointing["executors"].index(seat)]
         return [
-            t("Executor {seat}: purge").format(seat=n),
+            t("Seat {seat}, point at:").format(seat=n),
             t("left: seat {n}").format(n=targets[LEFT] + 1),
             t("right: seat {n}").format(n=targets[RIGHT] + 1),
         ]
@@ -291,6 +315,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
     ended = len(after["history"]) > len(before["history"])
     now = after["history"][-1] if ended else after["current"]
     top = status({**after, "round": now["round"]}, t)  # the round being told about
+    early = status(before, t)  # until the last screen, the header tells nothing new
     next_ = t("OK: next")
     screens = []
     for record in now["proposals"][len(was["proposals"]) :]:
@@ -318,14 +343,13 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
     for ex in now["executions"][len(was["executions"]) :]:
         k, repress, reform = ex["number"], ex["repress"], ex["reform"]
         ministry = ministry_label(now["plan"], t)
+        move = steps(now["change"])
         if repress == 3 or reform == 3:
-            change = t("{ministry} {delta:+d}.").format(ministry=ministry, delta=now["change"])
+            change = t("{ministry} {steps}.").format(ministry=ministry, steps=move)
         elif k < 3:
             change = t("Not unanimous.")
         else:
-            change = t("{ministry} {delta:+d}. Purge!").format(
-                ministry=ministry, delta=now["change"]
-            )
+            change = t("{ministry} {steps}. Purge!").format(ministry=ministry, steps=move)
         screens.append(
             Screen(
                 top,
@@ -378,7 +402,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 next_,
             )
         )
-    return screens
+    return [dataclasses.replace(s, status=early) for s in screens[:-1]] + screens[-1:]
 
 
 def final(view: dict[str, Any], t: Translate) -> list[Screen]:
