@@ -1,9 +1,10 @@
 """A header never shows a result before its reveal screen.
 
 A move that brings several reveal screens (Gulag: the supervisor's order, then
-the inspection; Politburo: the purge's cards, pointing and losses) keeps the
-status line of the view before the move on every screen but the last, so the
-canal or a ministry's level does not change on the header while the table is
+the inspection; Politburo: the purge's cards, pointing and losses; Glasnost:
+the votes, then the policy) keeps the status line of the view before the move
+on every screen but the last, so the canal, a ministry's level or a policy does
+not change on the header while the table is
 still reading what leads up to it.
 """
 
@@ -17,13 +18,7 @@ from companion.ui import game_ui
 from companion.ui.i18n import translator
 from tests.conftest import table_sizes
 
-#: Glasnost's reveals show a policy on the header before the screen that announces it
-GAMES = (
-    "gulag",
-    "politburo",
-    "kolkhoz",
-    pytest.param("glasnost", marks=pytest.mark.xfail(reason="the policy is on the header early")),
-)
+GAMES = ("gulag", "politburo", "kolkhoz", "glasnost")
 
 
 def reveals(name, players, seed):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -55,3 +56,9 @@ def label_by_option(option_label: Callable[[Any, Translate], str]) -> ChoiceLabe
         return option_label(option, t)
 
     return choice_label
+
+
+def headers_wait(screens: list[Screen], early: str) -> list[Screen]:
+    """Every reveal screen but the last keeps ``early``, the header of before the move, so
+    that the header never tells a result before the screen that reveals it."""
+    return [dataclasses.replace(s, status=early) for s in screens[:-1]] + screens[-1:]

@@ -43,6 +43,7 @@ from companion.games.glasnost import (
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.defaults import headers_wait
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
 
@@ -525,7 +526,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 t("OK: vote"),
             )
         )
-    return screens
+    return headers_wait(screens, status(before, t))
 
 
 # -- the end -----------------------------------------------------------------------------

@@ -25,7 +25,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -47,7 +46,7 @@ from companion.games.politburo import (
 )
 from companion.ui.canvas import COLUMNS, Screen
 from companion.ui.defaults import cursor_start as cursor_start
-from companion.ui.defaults import label_by_option
+from companion.ui.defaults import headers_wait, label_by_option
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
@@ -402,7 +401,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 next_,
             )
         )
-    return [dataclasses.replace(s, status=early) for s in screens[:-1]] + screens[-1:]
+    return headers_wait(screens, early)
 
 
 def final(view: dict[str, Any], t: Translate) -> list[Screen]:
