@@ -4,8 +4,7 @@ A move that brings several reveal screens (Gulag: the supervisor's order, then
 the inspection; Politburo: the purge's cards, pointing and losses; Glasnost:
 the votes, then the policy) keeps the status line of the view before the move
 on every screen but the last, so the canal, a ministry's level or a policy does
-not change on the header while the table is
-still reading what leads up to it.
+not change on the header while the table is still reading what leads up to it.
 """
 
 import random
