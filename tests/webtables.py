@@ -4,8 +4,8 @@ import random
 
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
-from companion.demo import GAP, Player
-from companion.modes import Announce, Handoff, Over, Phones
+from companion.demo import GAP, Player, bot_presses
+from companion.modes import Announce, Countdown, Handoff, Over, Phones
 from companion.table import Settings, Table
 from companion.web.room import WebRoom
 from companion.web.tokens import Tokens
@@ -62,9 +62,12 @@ def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until
                 answer_phone(seat, options.index(choice))
             player.wait(GAP)
             continue
-        seat = d.seats[0]
-        choice = (pick and pick(seat, game.view(seat), d)) or seat_bots[seat].choose(
-            game.view(seat), d
-        )
-        player.answer(choice)
+
+        def choose(seat, view, d):
+            return (pick and pick(seat, view, d)) or seat_bots[seat].choose(view, d)
+
+        for button, hold in bot_presses(table, choose):  # a countdown's claims, or one answer
+            player.press(button, hold=hold)
+        while isinstance(table.mode, Countdown):
+            player.wait(1.0)
     return asked

@@ -47,6 +47,11 @@ def _asset(name: str) -> bytes:
     return resources.files("companion.web").joinpath("static", name).read_bytes()
 
 
+def now() -> float:
+    """The buckets' clock (a test holds it still)."""
+    return time.monotonic()
+
+
 class Bucket:
     """A token bucket: ``rate`` a second, ``burst`` at once."""
 
@@ -54,12 +59,12 @@ class Bucket:
         self.rate = rate
         self.burst = burst
         self.level = burst
-        self.at = time.monotonic()
+        self.at = now()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
+        moment = now()
+        self.level = min(self.burst, self.level + (moment - self.at) * self.rate)
+        self.at = moment
         if self.level < 1:
             return False
         self.level -= 1
