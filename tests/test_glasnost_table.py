@@ -143,6 +143,19 @@ def test_the_worked_example_by_presses_berlin_purge_two_failed_coups_yeltsin_win
     assert pages[2].body[0] == "1 Yeltsin E- S+" and pages[2].body[1] == "2 Gorbachev E+ M+ S+"
 
 
+def test_the_hand_over_names_the_crisis_at_stake(box):
+    table, player = started(box)
+    read_peeks(table, player)
+    for place in (1, 13, 6, 9, 2):  # Medal fills the Berlin Wall, and votes first
+        give(table, player, place - 1)
+    give(table, player, NO)
+    assert isinstance(table.mode, Handoff)
+    assert table.screen().body[:2] == ("Box to seat 2.", "Vote: Berlin.")
+    give(table, player, YES)
+    give(table, player, YES)  # Doll, the last voter; the purge begins with Medal
+    assert table.screen().body[:2] == ("Box to seat 1.", "Purge at Berlin.")
+
+
 def test_a_whole_seven_player_game_by_presses_is_the_engines_game(box):
     """The demo's bots on the buttons play exactly the game they play on the engine."""
     run = play(Settings("glasnost", 7, "en"), seed=5, box=box)

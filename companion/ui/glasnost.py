@@ -273,6 +273,15 @@ def role_of(decision: Decision, t: Translate) -> str:
     }[decision.kind]
 
 
+def handover_role(decision: Decision, view: dict[str, Any], t: Translate) -> str:
+    """The hand-over's role line, naming the crisis at stake for its vote and its purge."""
+    if decision.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
+        return role_of(decision, t)
+    crisis = crisis_name(view["crises"][view["crisis"]]["name"], t)
+    line = {"crisis_vote": t("Vote: {crisis}."), "purge": t("Purge at {crisis}.")}
+    return line[decision.kind].format(crisis=crisis)
+
+
 def fellow_voters(view: dict[str, Any], voter: int) -> tuple[int, int]:
     """S4: the fellow voter to the left (next clockwise) and the one to the right."""
     others = [v for v in view["voters"] if v != voter]
