@@ -103,8 +103,13 @@ class Player:
 
     def answer_as(self, bots: list[Bot]) -> None:
         """Answer the decision on screen as the seats' bots would; a countdown runs out."""
-        open_check = isinstance(self.table.mode, Countdown)
-        presses = bot_presses(self.table, lambda s, view, d: bots[s].choose(view, d))
+        self.answer_with(lambda seat, view, d: bots[seat].choose(view, d))
+
+    def answer_with(self, choose: Chooser) -> None:
+        """Answer the decision on screen as ``choose`` says for each seat asked; a
+        countdown runs out."""
+        open_check = isinstance(self.table.mode, Countdown | Claim)
+        presses = bot_presses(self.table, choose)
         for button, hold in presses:
             self.press(button, hold=hold)
         # On a countdown, a move is a claim (one A or B each); declining is none.

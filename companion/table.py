@@ -59,7 +59,7 @@ from companion.setup import Settings, SetupForm
 from companion.store import Journal
 from companion.ui import game_ui
 from companion.ui.canvas import BODY_LINES, Screen, preload_fonts, render, wrap
-from companion.ui.contract import GameUI, role_line
+from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
 __all__ = ["Settings", "Table"]
@@ -558,7 +558,7 @@ class Table:
             case Handoff(seat):
                 lines = (
                     t("Box to seat {n}.").format(n=seat + 1),
-                    role_line(self.ui, d, view, t),
+                    self.ui.role_of(d, view, t),
                     *self.ui.tracker(view, t),  # a track the status line has no room for
                 )
                 return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))

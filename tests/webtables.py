@@ -4,8 +4,8 @@ import random
 
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
-from companion.demo import GAP, Player, bot_presses
-from companion.modes import Announce, Countdown, Handoff, Over, Phones
+from companion.demo import GAP, Player
+from companion.modes import Announce, Handoff, Over, Phones
 from companion.table import Settings, Table
 from companion.web.room import WebRoom
 from companion.web.tokens import Tokens
@@ -66,8 +66,5 @@ def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until
         def choose(seat, view, d):
             return (pick and pick(seat, view, d)) or seat_bots[seat].choose(view, d)
 
-        for button, hold in bot_presses(table, choose):  # a countdown's claims, or one answer
-            player.press(button, hold=hold)
-        while isinstance(table.mode, Countdown):
-            player.wait(1.0)
+        player.answer_with(choose)  # one answer, or a countdown's claims
     return asked

@@ -8,10 +8,9 @@ reading the game's views only:
 - ``TITLE``; ``SETTINGS``: option -> values, the first the default ("players"
   first); ``setting_label(key, t)``; ``setting_value(key, value, t)``.
 - ``status(view, t)``: the top line (turn, score); ``bar(view)``: LEDs lit, 0-10.
-- ``role_of(decision, t)``: what the seat asked is about to do (hand-over screen).
-  Optional: ``handover_role(decision, view, t)``, the same line naming what is
-  at stake from the public view (Politburo: the ministry); the table reaches it
-  through ``contract.role_line``.
+- ``role_of(decision, view, t)``: what the seat asked is about to do (hand-over
+  screen), naming what is at stake from the public view (Politburo: the
+  ministry; Glasnost: the crisis).
 - ``tracker(view, t)`` (optional): one more line for the hand-over screen, for a
   track the status line has no room for (Politburo: every seat's influence).
 - ``prompt(decision, view, t)``: up to three lines that name the seat and the question.

@@ -37,8 +37,9 @@ class GameUI(Protocol):
         """LEDs lit on the bar, 0-10."""
         ...
 
-    def role_of(self, decision: Decision, t: Translate) -> str:
-        """What the seat asked is about to do (hand-over screen)."""
+    def role_of(self, decision: Decision, view: View, t: Translate) -> str:
+        """What the seat asked is about to do (hand-over screen), naming what is at stake
+        when the public view says (Politburo's ministry, Glasnost's crisis)."""
         ...
 
     def tracker(self, view: View, t: Translate) -> list[str]:
@@ -99,14 +100,6 @@ class GameUI(Protocol):
     def final(self, view: View, t: Translate) -> list[Screen]:
         """The pages of the last screen."""
         ...
-
-
-def role_line(ui: GameUI, decision: Decision, view: View, t: Translate) -> str:
-    """The hand-over's role line: the optional hook ``handover_role(decision, view, t)``
-    when the game has one (it names what is at stake, e.g. Politburo's ministry), else
-    ``role_of``. Optional and outside the protocol until every game's module has it."""
-    hook = getattr(ui, "handover_role", None)
-    return str(hook(decision, view, t)) if hook is not None else ui.role_of(decision, t)
 
 
 if TYPE_CHECKING:  # the type checker holds every game's ui module to the protocol

@@ -260,7 +260,7 @@ def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
     }.get(decision.kind)
 
 
-def role_of(decision: Decision, t: Translate) -> str:
+def _role(decision: Decision, t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen."""
     return {
         "peek": t("Read your objective."),
@@ -273,10 +273,10 @@ def role_of(decision: Decision, t: Translate) -> str:
     }[decision.kind]
 
 
-def handover_role(decision: Decision, view: dict[str, Any], t: Translate) -> str:
+def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """The hand-over's role line, naming the crisis at stake for its vote and its purge."""
     if decision.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
-        return role_of(decision, t)
+        return _role(decision, t)
     crisis = crisis_name(view["crises"][view["crisis"]]["name"], t)
     line = {"crisis_vote": t("Vote: {crisis}."), "purge": t("Purge at {crisis}.")}
     return line[decision.kind].format(crisis=crisis)

@@ -64,7 +64,7 @@ def option_label(option: Any, t: Translate) -> str:
 choice_label = label_by_option(option_label)
 
 
-def role_of(decision: Decision, t: Translate) -> str:
+def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen."""
     return {
         "peek": t("Look at a card."),

@@ -148,7 +148,7 @@ def tracker(view: dict[str, Any], t: Translate) -> list[str]:
     return [hours_line(view)]
 
 
-def role_of(decision: Decision, t: Translate) -> str:
+def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen."""
     return {
         "trump": t("Planner: deal, trump."),

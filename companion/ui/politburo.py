@@ -139,7 +139,7 @@ def option_label(option: Any, t: Translate) -> str:
 choice_label = label_by_option(option_label)
 
 
-def role_of(decision: Decision, t: Translate) -> str:
+def _role(decision: Decision, t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen (one line)."""
     return {
         "peek": t("Read your card."),
@@ -155,12 +155,12 @@ def role_of(decision: Decision, t: Translate) -> str:
     }[decision.kind]
 
 
-def handover_role(decision: Decision, view: dict[str, Any], t: Translate) -> str:
+def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """The hand-over's role line, naming the ministry at stake when the public view has one."""
     plan = view["plan"] or view["proposal"]
     kind = decision.kind
     if plan is None or kind not in ("plan_vote", "execute", "point"):
-        return role_of(decision, t)
+        return _role(decision, t)
     ministry = ministry_label(plan, t)
     return {
         "plan_vote": t("Vote: {ministry} plan."),

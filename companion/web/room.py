@@ -19,7 +19,6 @@ from typing import Any
 from PIL import Image
 
 from companion.games.base import Decision
-from companion.ui.contract import role_line
 from companion.web.pictures import picture
 from companion.web.tokens import Tokens
 
@@ -42,7 +41,7 @@ def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
     if waiting is not None:
         options = tuple(waiting["options"] or ())
         d = Decision(waiting["kind"], tuple(waiting["seats"]), options, waiting["secret"])
-        prompt = [*role_line(ui, d, view, t).splitlines(), *ui.prompt(d, view, t)]
+        prompt = [*ui.role_of(d, view, t).splitlines(), *ui.prompt(d, view, t)]
     return {
         "type": "state",
         "game": view["game"],
