@@ -32,11 +32,14 @@ def served():
 
 
 def caught_up(page, room):
-    """The TV shows the room's latest state."""
-    status = json.loads(room.spectator)["status"]
-    page.wait_for_function(
-        "s => document.getElementById('status').textContent === s", arg=status, timeout=WAIT
-    )
+    """The TV shows the room's latest state: its status line and its prompt (two decisions
+    in a row may share a status line)."""
+    state = json.loads(room.spectator)
+    last = " ".join(state["prompt"][-1].split()) if state["prompt"] else ""
+    shows = """([status, last]) =>
+        document.getElementById('status').textContent === status &&
+        document.getElementById('prompt').innerText.split(/\\s+/).join(' ').includes(last)"""
+    page.wait_for_function(shows, arg=[state["status"], last], timeout=WAIT)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
