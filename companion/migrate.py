@@ -39,10 +39,35 @@ from companion.games import game_class
 
 Record = dict[str, Any]
 
+
+def _kolkhoz_1_to_2(record: Record) -> Record:
+    """Format 2 counts the tricks each seat won this year (``won``).
+
+    A format-1 year knows only which seats won at least one trick. The count is
+    exact when nobody or a single seat has won so far (that seat won every trick
+    completed); otherwise it is unknown until the next year begins, and the
+    screens show the brigadiers instead of a tally.
+    """
+    state = record["state"]
+    brigadiers = state["brigadiers"]
+    won: list[int] | None = None
+    if len(brigadiers) <= 1:
+        won = [0] * record["players"]
+        for seat in brigadiers:
+            # a trick whose trump workers wait in "assign" is won but not yet counted as played
+            won[seat] = state["tricks_played"] + (state["phase"] == "assign")
+    state["won"] = won
+    if state["closing"] is not None:  # the year's summary, its requisitions still running
+        state["closing"]["won"] = None if won is None else list(won)
+    for year in state["history"]:  # years gone by: who won tricks is kept, not how many
+        year["won"] = None
+    return record
+
+
 #: game name -> {version it starts from: function to the next version}
 MIGRATIONS: dict[str, dict[int, Callable[[Record], Record]]] = {
     "gulag": {},
-    "kolkhoz": {},
+    "kolkhoz": {1: _kolkhoz_1_to_2},
     "politburo": {},
     "glasnost": {},
 }

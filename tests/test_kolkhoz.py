@@ -98,6 +98,7 @@ class Checker:
     def __init__(self, f: Findings) -> None:
         self.f = f
         self.brigadiers: set[int] = set()
+        self.won = [0] * 4  # tricks won this year, counted here
 
     def start(self, pa: dict[str, Any], va: list[dict[str, Any]]) -> None:
         self.year_start(pa, va)
@@ -118,6 +119,7 @@ class Checker:
         if year_ended(pb, pa):
             self.requisition(pb, vb, pa, va)
             self.brigadiers = set()
+            self.won = [0] * 4
             if pa["phase"] != "over":
                 self.year_start(pa, va)
         self.accounting(pa, va)
@@ -173,6 +175,9 @@ class Checker:
         if any(suit(c) not in (lead, trump) and value(c) > value(win["card"]) for c in cards):
             f.seen["higher off-suit card loses"] += 1
         self.brigadiers.add(win["seat"])
+        self.won[win["seat"]] += 1
+        year = pa["history"][-1] if year_ended(pb, pa) else pa
+        f.check("tricks won", year["won"] == self.won, f"{year['won']} {self.won}")
         if not year_ended(pb, pa):
             f.check("brigadier leads", pa["waiting"]["seats"] == [win["seat"]], "")
             if pa["phase"] == "assign":
@@ -458,6 +463,7 @@ def test_trick_winner_and_the_brigadier_leads():
     f.assert_rule("trick winner", "won by trump", "won without trump", "higher off-suit card loses")
     f.assert_rule("brigadier leads")
     f.assert_rule("brigadiers recorded")
+    f.assert_rule("tricks won")
 
 
 def test_assignment_non_trump_to_its_job_trump_to_any():

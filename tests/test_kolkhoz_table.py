@@ -7,6 +7,7 @@ played face up), so there is no ballot and no swap test.
 """
 
 import random
+import re
 
 import pytest
 
@@ -175,13 +176,15 @@ def dealt_by_the_box(box, seed, lang="en"):
 def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
     """deal "box": the planner sees the hand before trump (the deal comes first), every
     seat its whole hand at its card (the ones it may not play marked, and refused with the
-    rule), the brigadier the hours of each job; the hand-over screen carries the year."""
+    rule), the brigadier the hours of each job; the hand-over screen carries the year, and
+    each trick's screen the tricks each seat has won so far."""
     from companion.bots import make_bots
 
     t = translator("en")
     table, player = dealt_by_the_box(box, seed=3)
     bots = make_bots(table.game, "smart", random.Random(3))
     seen = {"trump": 0, "play": 0, "assign": 0, "marked": 0, "handoff": 0}
+    tally = [0, 0, 0, 0]
     while len(table.game.public_view()["history"]) < 1:
         game = table.game
         view = game.public_view()
@@ -195,6 +198,11 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
             player.press("ok")
             continue
         if isinstance(table.mode, Announce):
+            body = table.screen().body
+            if (won := re.fullmatch(r"Seat (\d) wins trick (\d)\.", body[1])) is not None:
+                tally[int(won[1]) - 1] += 1  # the running year: each seat's tricks so far
+                assert int(won[2]) == sum(tally)
+                assert body[2] == "Won " + " ".join(f"{i + 1}:{k}" for i, k in enumerate(tally))
             player.press("ok")
             continue
         d = game.decision
@@ -247,6 +255,7 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
         seen[d.kind] += 1
         player.answer(bots[seat].choose(game.view(seat), d))
     assert seen["trump"] == 1 and seen["play"] == 16 and seen["handoff"] > 10
+    assert sum(tally) == 4 and tally.count(0) < 4  # K3: a hand of 5 plays 4 tricks
     assert seen["marked"] > 0 and seen["assign"] > 0
 
 

@@ -237,6 +237,8 @@ class KolkhozState:
     to_assign: list[str] = field(default_factory=list)  # trump cards awaiting the brigadier
     brigadier: int | None = None
     brigadiers: list[int] = field(default_factory=list)  # this year's, sorted
+    #: tricks each seat has won this year; None for a year begun before the box counted them
+    won: list[int] | None = field(default_factory=list)
     plots: list[dict[str, list[str]]] = field(default_factory=list)  # {"hidden", "shown"}
     north: list[str] = field(default_factory=list)
     unclaimed: list[str] = field(default_factory=list)  # job cards of failed jobs
@@ -264,6 +266,7 @@ class Kolkhoz(Game):
     defaults = {"deal": "box"}
     choices = {"deal": ("box", "cards")}
     outcomes = ("single", "shared")
+    FORMAT = 2  # 2: tricks won per seat this year (``won``)
     State = KolkhozState
 
     s: KolkhozState
@@ -321,6 +324,7 @@ class Kolkhoz(Game):
         s.to_assign = []
         s.brigadier = None
         s.brigadiers = []
+        s.won = [0] * n
         s.leader = s.turn = (s.planner + 1) % n  # the player to the planner's left leads
         s.phase = "trump"
 
@@ -598,6 +602,8 @@ class Kolkhoz(Game):
         s.brigadier = winner
         if winner not in s.brigadiers:
             s.brigadiers = sorted([*s.brigadiers, winner])
+        if s.won is not None:
+            s.won[winner] += 1
         # K4: a non-trump worker has one job only, its own suit's.
         for card in cards:
             if suit_of(card) != s.trump:
@@ -650,6 +656,7 @@ class Kolkhoz(Game):
             "trump": s.trump,
             "hand_size": s.hand_size,
             "brigadiers": list(s.brigadiers),
+            "won": None if s.won is None else list(s.won),
             "completed": {suit: s.jobs[suit]["by"] for suit in SUITS if s.jobs[suit]["done"]},
             # as they stood before requisition
             "jobs": {
@@ -833,6 +840,7 @@ class Kolkhoz(Game):
             "to_assign": list(s.to_assign),
             "brigadier": s.brigadier,
             "brigadiers": list(s.brigadiers),
+            "won": None if s.won is None else list(s.won),
             "last_trick": self._frozen("_last_trick_", s.last_trick),
             "plots": [
                 {

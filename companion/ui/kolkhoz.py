@@ -29,7 +29,7 @@ import re
 from typing import Any
 
 from companion.games import Decision
-from companion.games.kolkhoz import JOBS, SUITS, TERMS, WORKER_RANKS, suit_of
+from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, suit_of
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
@@ -136,6 +136,17 @@ def choice_label(decision: Decision, view: dict[str, Any], option: Any, t: Trans
     if decision.kind == "assign" and option in view["jobs"]:
         return f"{label} {hours_label(view['jobs'][option])}"
     return label
+
+
+def won_line(view: dict[str, Any], t: Translate) -> str:
+    """The tricks each seat has won this year, "Won 1:2 2:0 3:1 4:0" (a seat that won one is a
+    brigadier, who reveals at the requisitions); the brigadiers alone where the count began
+    before the box kept it (a game saved by an older version)."""
+    if view["won"] is None:
+        seats = " ".join(str(seat + 1) for seat in view["brigadiers"])
+        return t("Brigadiers: {seats}").format(seats=seats)
+    tally = " ".join(f"{seat + 1}:{won}" for seat, won in enumerate(view["won"]))
+    return t("Won {tally}").format(tally=tally)
 
 
 def tracker(view: dict[str, Any], t: Translate) -> list[str]:
@@ -268,6 +279,13 @@ def _completed_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str,
     return after["history"][-1]["last_trick"]
 
 
+def _year_so_far(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The year this move played in: its summary if the move ended it, else the view."""
+    if len(after["history"]) > len(before["history"]):
+        return after["history"][-1]
+    return after
+
+
 def _jobs_done(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """The jobs this move completed."""
     if after["year"] == before["year"] and after["jobs"]:
@@ -293,10 +311,10 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                 status(before, t),
                 (
                     cards_label([p["card"] for p in trick["plays"]]),
-                    t("Seat {n} wins trick {k}:").format(
+                    t("Seat {n} wins trick {k}.").format(
                         n=trick["winner"] + 1, k=before["tricks_played"] + 1
                     ),
-                    t("{title} (brigadier)").format(title=TERMS["brigadier"][0]),
+                    won_line(_year_so_far(before, after), t),
                 ),
                 t("OK"),
             )
