@@ -328,7 +328,7 @@ def screens_to_check(lang):
 
 def screens_dealt_by_the_box(lang):
     """deal "box": the planner's hand at trump, a hand at its card, a card it may not play,
-    and a hand-over with the hours of the year."""
+    a hand-over with the hours of the year, and PEEK held by a seat with a hidden plot card."""
     from companion.bots import make_bots
 
     box = open_box("virtual", clock=VirtualClock())
@@ -336,7 +336,7 @@ def screens_dealt_by_the_box(lang):
         table, player = dealt_by_the_box(box, seed=3, lang=lang)
         bots = make_bots(table.game, "smart", random.Random(3))
         shots = {}
-        while len(shots) < 4:
+        while len(shots) < 5:
             game = table.game
             if isinstance(table.mode, Handoff):
                 if game.public_view()["trick"] and "hours" not in shots:
@@ -348,10 +348,20 @@ def screens_dealt_by_the_box(lang):
                 continue
             d = game.decision
             if d.kind == "trump":
-                shots["planner"] = box.board.glass()
+                shots.setdefault("planner", box.board.glass())
             elif d.kind == "play" and "hand" not in shots:
                 shots["hand"] = box.board.glass()
-            elif d.kind == "play" and len(d.options) < len(table.mode.options):
+            elif d.kind == "play" and game.view(d.seats[0])["plot"]["hidden"] and len(shots) == 4:
+                box.virtual_board.drive("peek", True)
+                player.wait(0.2)
+                shots.setdefault("peek", box.board.glass())
+                box.virtual_board.drive("peek", False)
+                player.wait(0.2)
+            elif (
+                d.kind == "play"
+                and "marked" not in shots
+                and len(d.options) < len(table.mode.options)
+            ):
                 player.press("down")
                 player.press("down")
                 player.press("down")
@@ -368,5 +378,55 @@ def screens_dealt_by_the_box(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_screens_match_the_reference_pictures(lang):
     shots = screens_to_check(lang) | screens_dealt_by_the_box(lang)
-    assert {"handoff", "trump", "suit", "card", "planner", "hand", "marked", "hours"} <= set(shots)
+    wanted = {"handoff", "trump", "suit", "card", "planner", "hand", "marked", "hours", "peek"}
+    assert wanted <= set(shots)
     match_references("kolkhoz", lang, shots)
+
+
+def held_peek(player, box, table):
+    """The screen while PEEK is held, then the one after it is let go."""
+    box.virtual_board.drive("peek", True)
+    player.wait(0.2)
+    held = table.screen()
+    box.virtual_board.drive("peek", False)
+    player.wait(0.2)
+    return held, table.screen()
+
+
+@pytest.mark.parametrize("deal", ["box", "cards"])
+def test_peek_at_a_seats_own_prompt_shows_its_hand_and_hidden_plot(box, deal):
+    """deal "box": holding PEEK at its own prompt, a seat rereads its hand and the plot
+    cards it hid in earlier years (K3); on a hand-over or a reveal PEEK shows nothing, and
+    with real cards the box has nothing to show."""
+    from companion.bots import make_bots
+
+    table = Table(box, seed=4, lang="en")
+    table.start(Settings("kolkhoz", 4, "en", {"deal": deal}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    bots = make_bots(table.game, "smart", random.Random(4))
+    peeked = 0
+    while table.game.public_view()["year"] < 3:
+        before = table.screen()
+        if not isinstance(table.mode, Cursor):
+            held, after = held_peek(player, box, table)
+            assert held == before == after  # nothing private off a seat's own prompt
+            player.press("ok")
+            continue
+        seat = table.mode.seat
+        own = table.game.view(seat)
+        held, after = held_peek(player, box, table)
+        assert after == before
+        if deal == "cards":
+            assert held.status == "Nothing to read" and held.body == ()
+        else:
+            assert held.status == f"Seat {seat + 1}'s cards"
+            text = " ".join(held.body)
+            assert text.startswith("Hand: " + kolkhoz_ui.cards_label(own["hand"]))
+            hidden = own["plot"]["hidden"]
+            assert text.endswith("Plot: " + (kolkhoz_ui.cards_label(hidden) or "-"))
+            # a card a year to the plot, less what requisitions took
+            assert len(hidden) < table.game.public_view()["year"]
+            peeked += len(hidden) > 0
+        player.answer_as(bots)
+    assert deal == "cards" or peeked > 5

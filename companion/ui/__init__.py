@@ -25,8 +25,9 @@ reading the game's views only:
 
 Optional, with a default in ``companion.ui.defaults`` that the module imports:
 
-- ``peek(view, t)``: the private screen shown while PEEK is held (a decision
-  of kind "peek"); Kolkhoz has none.
+- ``peek(view, t)``: the private screen shown while PEEK is held, on a decision
+  of kind "peek" and at the seat's own prompt (``view`` is that seat's);
+  Kolkhoz shows the hand and the plot's hidden cards when the box deals.
 - ``choice_label(decision, view, option, t)``: the cursor's label (and the
   log's) when the same value means different things in different decisions
   (Glasnost: an int is a board seat when sitting, a player when naming);

@@ -86,7 +86,8 @@ class GameUI(Protocol):
         ...
 
     def peek(self, view: View, t: Translate) -> Screen:
-        """The private screen shown while PEEK is held (a decision of kind "peek")."""
+        """The private screen shown while PEEK is held, on a decision of kind "peek" and at
+        the seat's own prompt (``view`` is that seat's own)."""
         ...
 
     def refusal(self, message: str, t: Translate) -> str:

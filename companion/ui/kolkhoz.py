@@ -20,7 +20,8 @@ suit's sign; everything else is in English or French.
   its whole hand is on screen at trump (the planner: the deal comes first),
   at its card and while it assigns; the card cursor runs through the whole
   hand, the playable cards first, the others marked with why and refused
-  with rule 2b. Nothing private is drawn on a hand-over or a reveal.
+  with rule 2b; PEEK held at the seat's own prompt shows its hand and its
+  plot's hidden cards. Nothing private is drawn on a hand-over or a reveal.
 """
 
 from __future__ import annotations
@@ -30,12 +31,12 @@ from typing import Any
 
 from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, suit_of
-from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
-from companion.ui.defaults import peek as peek
+from companion.ui import defaults
 from companion.ui.i18n import Translate
 
 TITLE = "Колхоз Kolkhoz"
@@ -255,6 +256,19 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     else:
         question = t("Seat {n}'s card?").format(n=whose)
     return [f"{trick} {played}".strip(), question]
+
+
+def peek(view: dict[str, Any], t: Translate) -> Screen:
+    """deal "box", PEEK held at the seat's own prompt: its hand and its plot's hidden cards
+    (the plot's job cards lie face up for all). With real cards the box holds none."""
+    if view["deal"] == "cards" or "hand" not in view:
+        return defaults.peek(view, t)
+    rows = [
+        *wrap(t("Hand: {cards}").format(cards=cards_label(view["hand"]) or "-")),
+        *wrap(t("Plot: {cards}").format(cards=cards_label(view["plot"]["hidden"]) or "-")),
+    ]
+    title = t("Seat {n}'s cards").format(n=view["seat"] + 1)
+    return Screen(title, tuple(fit(rows)), t("Release to hide"))
 
 
 def _pages(view: dict[str, Any], lines: list[str], t: Translate, keys: str) -> list[Screen]:
