@@ -116,6 +116,8 @@ class Player:
         self.moves += sum(b in ("choice_a", "choice_b") for b, _ in presses) if open_check else 1
         while isinstance(self.table.mode, Countdown):
             self.wait(1.0)
+        if open_check:
+            self.wait(GAP)  # the outcome has just appeared: a press now would fall in its guard
 
 
 def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:

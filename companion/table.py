@@ -200,6 +200,9 @@ class Table:
             self._notice(self.t("Journal"), self.t(news.screen))
 
     def _saved_step(self, shown: list[Screen] | None = None) -> None:
+        """The step into the journal; its reveals to the TV too, as they happen."""
+        if self.desk.web is not None and shown:
+            self.desk.web.reveal(shown)
         game = self.game
         if self.journal is None or game is None:
             return
@@ -355,8 +358,6 @@ class Table:
             log.info("seat %d: %s %s", seat + 1, d.kind, label)
         announcements = self.ui.announcements(before, game.public_view(), self.t)
         self._saved_step(announcements)
-        if self.desk.web is not None and announcements:
-            self.desk.web.reveal(announcements)
         self.handed_over = False
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal

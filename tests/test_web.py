@@ -426,3 +426,13 @@ def test_no_token_reaches_a_log_line(caplog):
     assert caplog.records
     for token in tokens.values():
         assert token not in caplog.text
+
+
+def test_the_tv_is_sent_the_shuffled_crises_laid_out_before_the_first_turn():
+    """Glasnost, crises shuffled: the screens that tell the table where each crisis goes
+    reach the spectator page too, as the box shows them."""
+    table, room, _player = web_table(Settings("glasnost", 6, "en", {"crises": "shuffled"}))
+    assert isinstance(table.mode, Announce)
+    shown = [[s.status, *s.body, *([s.big] if s.big else [])] for s in table.mode.screens]
+    assert len(shown) == 12  # one screen a crisis
+    assert json.loads(room.spectator)["history"] == shown

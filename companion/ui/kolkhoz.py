@@ -31,12 +31,12 @@ from typing import Any
 
 from companion.games import Decision
 from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, suit_of
+from companion.ui import defaults
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
-from companion.ui import defaults
 from companion.ui.i18n import Translate
 
 TITLE = "Колхоз Kolkhoz"
