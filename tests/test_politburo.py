@@ -33,7 +33,7 @@ SIZES = range(5, 11)
 # -- driving a game through the contract -----------------------------------------
 def start(players: int = 5, seed: int = 1) -> Politburo:
     """A new game with every member's card seen."""
-    game = new_game("politburo", players=players, seed=seed)
+    game = new_game("politburo", players=players, seed=seed, vote="each")
     assert isinstance(game, Politburo)
     while (d := game.decision) is not None and d.kind == "peek":
         game.act(d.seats[0], "seen")
@@ -110,7 +110,7 @@ def unanimous_round(game: Politburo, ministry: str, card: str = REPRESS) -> None
 # -- P1: the deal and the tracks -----------------------------------------------------
 @pytest.mark.parametrize("players", SIZES)
 def test_p1_random_distinct_members_influence_3_ministries_0(players):
-    game = new_game("politburo", players=players, seed=players)
+    game = new_game("politburo", players=players, seed=players, vote="each")
     view = game.public_view()
     members = [game.view(seat)["member"] for seat in range(players)]
     assert len(set(members)) == players and set(members) <= set(MEMBERS)
@@ -560,7 +560,7 @@ def check_invariants(game: Politburo) -> None:
 def test_random_play_to_the_end_keeps_every_invariant(players):
     rng = random.Random(players)
     for g in range(60):
-        game = new_game("politburo", players=players, seed=1000 * players + g)
+        game = new_game("politburo", players=players, seed=1000 * players + g, vote="each")
         while (d := game.decision) is not None:
             check_invariants(game)
             game.act(rng.choice(d.seats), rng.choice(d.options))
@@ -597,7 +597,7 @@ def test_random_play_to_the_end_keeps_every_invariant(players):
 # -- secrecy: executions 1 and 2 --------------------------------------------------------------
 def recorded_play(players: int, seed: int) -> list[tuple[int, object, str, int]]:
     """A random game's moves: (seat, choice, decision kind, execution number)."""
-    game = new_game("politburo", players=players, seed=seed)
+    game = new_game("politburo", players=players, seed=seed, vote="each")
     rng = random.Random(seed)
     moves = []
     while (d := game.decision) is not None:
@@ -609,7 +609,7 @@ def recorded_play(players: int, seed: int) -> list[tuple[int, object, str, int]]
 
 def replay(players: int, seed: int, moves, start: int) -> list:
     """Every view, public and by seat, at each change of decision from move ``start`` on."""
-    game = new_game("politburo", players=players, seed=seed)
+    game = new_game("politburo", players=players, seed=seed, vote="each")
     trace = []
     for index, (seat, choice, kind, _) in enumerate(moves):
         game.act(seat, choice)
@@ -681,7 +681,7 @@ def test_the_attributable_link_is_never_saved():
 @pytest.mark.parametrize("players", SIZES)
 def test_smart_bots_play_every_table_size_to_the_end(players):
     for seed in range(5):
-        game = new_game("politburo", players=players, seed=seed)
+        game = new_game("politburo", players=players, seed=seed, vote="each")
         result = play_out(game, make_bots(game, "smart", random.Random(seed)))
         assert result.outcome in Politburo.outcomes
         assert len(game.public_view()["history"]) == players
@@ -825,7 +825,7 @@ def test_vote_count_games_play_to_the_end_with_smart_and_random_bots(players):
 def test_smart_secretary_counts_the_thumbs_the_other_bots_show():
     """The count the secretary's bot enters is what the same bots vote seat by seat."""
     for seed in range(10):
-        each = new_game("politburo", players=7, seed=seed)
+        each = new_game("politburo", players=7, seed=seed, vote="each")
         count = new_game("politburo", players=7, seed=seed, vote="count")
         bots_each = make_bots(each, "smart", random.Random(seed))
         bots_count = make_bots(count, "smart", random.Random(seed))

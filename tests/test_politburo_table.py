@@ -224,7 +224,7 @@ def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box,
 
 def test_every_refusal_a_table_can_meet_is_translated_and_fits():
     """The patterns follow the engine's wording: each real message finds its French text."""
-    game = new_game("politburo", players=10, seed=1)
+    game = new_game("politburo", players=10, seed=1, vote="each")
     while game.decision.kind == "peek":
         game.act(game.decision.seats[0], "seen")
     sec = game.public_view()["secretary"]
@@ -273,7 +273,7 @@ def test_p3_a_rejected_plan_proposed_again_is_refused_on_screen(box):
     first = table.game.decision.options[0]
     player.answer(first)
     advance(table, player, bots, "plan_count")
-    assert table.screen().body[2] == "◄ 0 thumbs up ►"
+    assert table.screen().body[2] == "◄ 3 thumbs up ►"  # of 4 voters: a bare majority
     player.answer("0")
     advance(table, player, bots, "propose")
     player.answer(first)
@@ -398,7 +398,7 @@ def test_p9_the_last_pages_show_winners_and_every_card_and_fit(players):
 
 def test_p3_the_open_vote_offers_yes_and_no_and_announces_the_result(box):
     """P3: the open vote's cursor offers yes and no, and the result is announced."""
-    table, player = started(box, Settings("politburo", 5, "en"), 4)
+    table, player = started(box, Settings("politburo", 5, "en", {"vote": "each"}), 4)
     bots = Scripted()(table.game, None)
     advance(table, player, bots, "plan_vote")
     assert table.screen().body[2] == "◄ yes ►"
@@ -418,7 +418,7 @@ def screens_to_check(lang):
         table = Table(box, seed=11, lang=lang)
         player = Player(box, table, box.clock)
         table.step()
-        player.setup(Settings("politburo", 7, lang))
+        player.setup(Settings("politburo", 7, lang, {"vote": "each"}))
         table.step()
         shots = {"handoff": box.board.glass()}
         bots = Scripted()(table.game, None)
@@ -455,7 +455,7 @@ def test_screens_match_the_reference_pictures(lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_hand_over_names_the_ministry_at_stake_and_the_executor_is_a_seat(box, lang):
     t = translator(lang)
-    table, player = started(box, Settings("politburo", 7, lang), 2)
+    table, player = started(box, Settings("politburo", 7, lang, {"vote": "each"}), 2)
     bots = Scripted()(table.game, None)
     seen = set()
     while len(seen) < 3:

@@ -1,7 +1,7 @@
 """Audit: "a reveal that needs no reading is one press for the table, not one per seat".
 
-That requirement of the open issue is why this file exists: an outcome the
-whole table reads off one screen at once (Gulag's order and inspection,
+That requirement of issue 10 ("At the table: fewer presses...") is why this
+file exists: an outcome the whole table reads off one screen at once (Gulag's order and inspection,
 Politburo's plan vote and execution counts, Glasnost's vote results,
 Kolkhoz's trick winner, job done and year end) must cost one OK a screen,
 pressed by anyone, and must never hand the box round the table. At ten or
@@ -21,9 +21,9 @@ each deal), and the test looks at what the table was shown:
 - from the last vote of a secret ballot to the next decision the table sees
   the reveal and nothing else but that decision's own hand-over.
 
-Answers are not reveals and are out of scope: Politburo's open plan vote, with
-the default setting "each", is entered seat by seat (a hand-over a member),
-"count" has the secretary enter the thumbs up; its result is one screen either way.
+Answers are not reveals and are out of scope: Politburo's open plan vote is
+entered by the secretary as a count of thumbs up (the default, "count") or seat
+by seat with "each" (a hand-over a member); its result is one screen either way.
 """
 
 from __future__ import annotations

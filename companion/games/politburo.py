@@ -16,9 +16,10 @@ Decisions where the rules are silent:
 - The first general secretary is drawn with the game's rng after the deal.
 - The plan vote is open and simultaneous: one decision for every member but
   the secretary; the thumbs are shown together once all have voted. The
-  option ``vote`` says how the box learns the thumbs: "each" (the default)
-  asks every member in turn, "count" asks the secretary only for the number
-  of thumbs up (the table saw them; the box then records counts, not seats).
+  option ``vote`` says how the box learns the thumbs: "count" (the default)
+  asks the secretary only for the number of thumbs up (the table saw them;
+  the box then records counts, not seats), "each" asks every member in turn
+  (a hand-over a member: the record of who voted what, at a cost in presses).
 - Replacing executors is a sequence of small decisions ("replace which
   executor, or done", then "by whom"). Each of the three places may be
   refilled once per replacement step, so the step always ends; a refill may
@@ -163,8 +164,8 @@ class Politburo(Game):
     min_players = 5
     max_players = 10
     outcomes = ("winner", "winners", "no winner")
-    defaults = {"vote": "each"}
-    choices = {"vote": ("each", "count")}
+    defaults = {"vote": "count"}
+    choices = {"vote": ("count", "each")}
     State = PolitburoState
 
     s: PolitburoState

@@ -11,9 +11,10 @@
   have no line left for it). The secretary is named on every one of their
   prompts and on the hand-over, and the status line has no room for them.
 - LED bar: the round, one LED a round (rounds = players, at most 10).
-- Setup "vote": "each" asks every member for their thumb in turn; "count"
-  asks the secretary for the number of thumbs up the table showed (P3: the
-  thumbs are open). Both are the engine's option ``vote``.
+- Setup "vote": "count" (the default) asks the secretary for the number of
+  thumbs up the table showed (P3: the thumbs are open), on a cursor that
+  starts at a majority of the voters; "each" asks every member for their
+  thumb in turn. Both are the engine's option ``vote``.
 - Executions are secret A/B choices (A reform, B repress); their reveal
   shows counts only (P5). The third execution's prompt gives the executor
   the number of their card (P6); the purge's prompt says which seat "left"
@@ -45,7 +46,6 @@ from companion.games.politburo import (
     card_order,
 )
 from companion.ui.canvas import COLUMNS, Screen
-from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import headers_wait, label_by_option
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
@@ -57,7 +57,7 @@ TITLE = "Politburo"
 #: setup rows: option key -> values (the first is the default); players come first
 SETTINGS: dict[str, tuple[Any, ...]] = {
     "players": (7, 8, 9, 10, 5, 6),
-    "vote": ("each", "count"),
+    "vote": ("count", "each"),
 }
 
 LETTER = {DEFENCE: "D", FINANCE: "F", SECURITY: "S"}
@@ -167,6 +167,14 @@ def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
         "execute": t("Executor: {ministry}."),
         "point": t("Purge: {ministry}."),
     }[kind].format(ministry=ministry)
+
+
+def cursor_start(decision: Decision, options: tuple[Any, ...]) -> int:
+    """The thumbs count starts at a bare majority of the voters (where the plan passes);
+    every other choice on its first legal option."""
+    if decision.kind == "plan_count":
+        return (len(options) - 1) // 2 + 1  # options: "0" to the number of voters
+    return 0
 
 
 def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
