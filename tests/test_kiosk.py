@@ -249,7 +249,9 @@ def test_a_booth_day_of_eight_hours(tmp_path):
     stats, counted = report["stats"], report["counted"]
     assert {k: stats[k] for k in counted} == counted  # the kiosk's statistics, the driver's count
     assert counted["finished"] > 5 and counted["abandoned"] > 0
-    assert all(n >= 2000 for n in report["presses_per_hour"]), report["presses_per_hour"]
+    # a busy booth every hour: a press every 2.4 s at least (games that need fewer presses
+    # make the strangers' hours lighter, not the booth idle)
+    assert all(n >= 1500 for n in report["presses_per_hour"]), report["presses_per_hour"]
     memory = report["memory_mib"]
     assert len(memory) == 8 and memory[-1] - memory[0] < 5, memory
     sizes = report["journal_bytes"]

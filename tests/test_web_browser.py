@@ -169,6 +169,7 @@ def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
         hand = list(table.game.view(0)["hand"])
         shown = pages[0].locator("#secret").inner_text()
         assert all(card_label(card) in shown for card in hand)  # as the box writes cards
+        assert shown.count(card_label(hand[0])) == 1  # once: the PEEK line and no repeat
         seen = play_with_pages(table, room, player, pages, {"play", "assign", "trump"})
     plays = [k for k, s in seen if k == "play"]
     assert len(plays) >= len(hand)

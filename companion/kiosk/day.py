@@ -38,6 +38,7 @@ from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
 from companion.kiosk.daystats import Ledger
 from companion.modes import Announce, Handoff, Notice, Over, Peek, Setup
 from companion.store import Journal
+from companion.table import Table
 
 TAP = 0.08  # seconds a finger holds a button for a press
 TICK = 1.0  # seconds between the loop's steps while nobody presses
@@ -92,6 +93,9 @@ class Day:
         self.games = games
         self.count = Count()
         self.seen: Game | None = None
+        #: where the seen game was started (its table, that table's count of games started):
+        #: an undo restores a game as a new object, which is still the same game
+        self.seen_at: tuple[Table | None, int] = (None, 0)
         self.frames = hashlib.sha256()
         self.box.outputs.frame_sinks.append(lambda image, t: self.frames.update(image.tobytes()))
 
@@ -124,14 +128,19 @@ class Day:
     def _observe(self) -> None:
         """Count a real game as the screen shows it begin and end."""
         kiosk = self.kiosk
-        game = kiosk.table.game if isinstance(kiosk.mode, Playing) and kiosk.table else None
+        table = kiosk.table if isinstance(kiosk.mode, Playing) else None
+        game = table.game if table is not None else None
+        at = (table, table.games_started if table is not None else 0)
+        if game is not None and at[0] is self.seen_at[0] and at[1] == self.seen_at[1]:
+            self.seen = game  # the same game, perhaps restored by an undo
+            return
         if game is self.seen:
             return
         if self.seen is not None:
             self._ended(self.seen)
         if game is not None:
             self.count.started += 1
-        self.seen = game
+        self.seen, self.seen_at = game, at
 
     def _ended(self, game: Game) -> None:
         if game.over:

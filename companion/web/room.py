@@ -61,9 +61,12 @@ def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) 
     if peek is not None:
         with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
             lines += _screen_lines(peek(own, t))[1:]
+    said = {line.casefold() for line in lines}  # a fact PEEK's screen gives is not said twice
     for key, value in own.items():
         if key not in public and key != "seat":
-            lines.append(f"{key.replace('_', ' ')}: {_text(value, ui)}")
+            line = f"{key.replace('_', ' ')}: {_text(value, ui)}"
+            if line.casefold() not in said:
+                lines.append(line)
     return lines
 
 
