@@ -540,8 +540,9 @@ class Table:
         """The screen of a mode waiting on ``d`` (a claim draws a seat's prompt with it)."""
         t, game = self.t, self.game
         assert game is not None
-        if isinstance(mode, Choose | Confirm | Cursor) and self.box.inputs.is_down("peek"):
-            return self.ui.peek(game.view(mode.seat), t)  # the seat holding the box, its cards
+        seat = mode.seat if isinstance(mode, Choose | Confirm | Cursor) else None
+        if seat is not None and seat == self.holder and self.box.inputs.is_down("peek"):
+            return self.ui.peek(game.view(seat), t)  # the holder's own; a claimant names a seat
         match mode:
             case Abandon():
                 question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))

@@ -344,6 +344,26 @@ def test_a_claim_can_be_taken_back_before_its_ok():
         box.close()
 
 
+def test_peek_held_on_a_claim_shows_no_seats_card():
+    """A claimant names its seat on the box: holding PEEK on the claim's A/B screen must not
+    show that seat's objective (anyone could name any seat)."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        player.press("ok")
+        player.press("down")
+        player.press("ok")  # "I am seat 2"
+        before = table.screen()
+        box.virtual_board.drive("peek", True)
+        player.wait(0.2)
+        assert table.screen() == before
+        box.virtual_board.drive("peek", False)
+        player.wait(0.2)
+        assert table.screen() == before
+    finally:
+        box.close()
+
+
 def test_every_secret_choice_gets_the_same_feedback(box):
     """A then OK and B then OK leave the same blink and beep, to the millisecond."""
 

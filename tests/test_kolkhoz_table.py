@@ -326,6 +326,16 @@ def screens_to_check(lang):
         box.close()
 
 
+def held_peek(player, box, look):
+    """What ``look()`` sees while PEEK is held; PEEK is let go after."""
+    box.virtual_board.drive("peek", True)
+    player.wait(0.2)
+    seen = look()
+    box.virtual_board.drive("peek", False)
+    player.wait(0.2)
+    return seen
+
+
 def screens_dealt_by_the_box(lang):
     """deal "box": the planner's hand at trump, a hand at its card, a card it may not play,
     a hand-over with the hours of the year, and PEEK held by a seat with a hidden plot card."""
@@ -352,11 +362,7 @@ def screens_dealt_by_the_box(lang):
             elif d.kind == "play" and "hand" not in shots:
                 shots["hand"] = box.board.glass()
             elif d.kind == "play" and game.view(d.seats[0])["plot"]["hidden"] and len(shots) == 4:
-                box.virtual_board.drive("peek", True)
-                player.wait(0.2)
-                shots.setdefault("peek", box.board.glass())
-                box.virtual_board.drive("peek", False)
-                player.wait(0.2)
+                shots["peek"] = held_peek(player, box, box.board.glass)
             elif (
                 d.kind == "play"
                 and "marked" not in shots
@@ -383,16 +389,6 @@ def test_screens_match_the_reference_pictures(lang):
     match_references("kolkhoz", lang, shots)
 
 
-def held_peek(player, box, table):
-    """The screen while PEEK is held, then the one after it is let go."""
-    box.virtual_board.drive("peek", True)
-    player.wait(0.2)
-    held = table.screen()
-    box.virtual_board.drive("peek", False)
-    player.wait(0.2)
-    return held, table.screen()
-
-
 @pytest.mark.parametrize("deal", ["box", "cards"])
 def test_peek_at_a_seats_own_prompt_shows_its_hand_and_hidden_plot(box, deal):
     """deal "box": holding PEEK at its own prompt, a seat rereads its hand and the plot
@@ -409,14 +405,14 @@ def test_peek_at_a_seats_own_prompt_shows_its_hand_and_hidden_plot(box, deal):
     while table.game.public_view()["year"] < 3:
         before = table.screen()
         if not isinstance(table.mode, Cursor):
-            held, after = held_peek(player, box, table)
-            assert held == before == after  # nothing private off a seat's own prompt
+            held = held_peek(player, box, table.screen)
+            assert held == before == table.screen()  # nothing private off a seat's own prompt
             player.press("ok")
             continue
         seat = table.mode.seat
         own = table.game.view(seat)
-        held, after = held_peek(player, box, table)
-        assert after == before
+        held = held_peek(player, box, table.screen)
+        assert table.screen() == before
         if deal == "cards":
             assert held.status == "Nothing to read" and held.body == ()
         else:

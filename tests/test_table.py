@@ -107,6 +107,19 @@ def table_at_first_pick(box, players=7):
     return table, player
 
 
+def table_at_supervision(box, card):
+    """The first team picked (seats 2 to 4), both workers have played ``card``, and the
+    supervisor has taken the box."""
+    table, player = table_at_first_pick(box)
+    for seat in (1, 2, 3):
+        player.answer(seat)
+    for _ in range(2):
+        player.press("ok")
+        player.answer(card)
+    player.press("ok")
+    return table, player
+
+
 def test_the_cursor_offers_legal_seats_first_and_a_slip_stays_on_them(box):
     table, player = table_at_first_pick(box)
     # Seats 2 to 7 first (the cursor starts on seat 2), the commissar only after them.
@@ -157,13 +170,7 @@ def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):
 
 def test_a_long_refusal_is_shown_whole_naming_the_rule_and_the_seat(box):
     """G4, 7 players: two of the three selected must be new; the last team is offered last."""
-    table, player = table_at_first_pick(box)
-    for seat in (1, 2, 3):
-        player.answer(seat)
-    for _ in range(2):
-        player.press("ok")
-        player.answer(WORK)
-    player.press("ok")
+    table, player = table_at_supervision(box, WORK)
     player.answer("none")
     while isinstance(table.mode, Announce | Handoff):
         player.press("ok")  # seat 2 is the commissar of turn 2
@@ -215,13 +222,7 @@ def test_back_before_ok_lets_a_worker_choose_again(box):
 
 
 def test_a_double_press_cannot_skip_the_next_screen(box):
-    table, player = table_at_first_pick(box)
-    for seat in (1, 2, 3):
-        player.answer(seat)
-    for _ in range(2):
-        player.press("ok")
-        player.answer(STRIKE)
-    player.press("ok")
+    table, player = table_at_supervision(box, STRIKE)
     player.answer(1)  # order seat 2 to swap: two announcements follow
     assert isinstance(table.mode, Announce) and len(table.mode.screens) == 2
     board = box.board
@@ -344,13 +345,7 @@ def test_a_new_game_needs_ok_held_not_pressed(box):
 def test_the_header_keeps_the_canal_until_the_inspection_shows_it(box):
     """A header never runs ahead of its reveal: the order's screen shows the canal
     before the inspection; the inspection shows the turn it tells about."""
-    table, player = table_at_first_pick(box)
-    for seat in (1, 2, 3):
-        player.answer(seat)
-    for _ in range(2):
-        player.press("ok")
-        player.answer(STRIKE)
-    player.press("ok")
+    table, player = table_at_supervision(box, STRIKE)
     turns = table.game.public_view()["turns"]
     player.answer(1)  # seat 2 is ordered to swap: its Strike becomes Work
     assert table.screen().status == f"Turn 1/{turns} Canal 0"
