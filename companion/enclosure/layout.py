@@ -163,7 +163,7 @@ def _numbers(value: Any, where: str, count: int | None) -> tuple[float, ...]:
     return tuple(float(v) for v in items)
 
 
-def _section(cls: type, data: dict[str, Any], name: str) -> Any:
+def _section(cls: Any, data: dict[str, Any], name: str) -> Any:
     """Build ``cls`` from the TOML table ``name``: every field present, numbers in mm."""
     table = data.get(name)
     if not isinstance(table, dict):

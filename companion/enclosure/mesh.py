@@ -63,7 +63,11 @@ def merged(meshes: list[Mesh]) -> Mesh:
 def ray_hits(triangles: Array, origins: Array, directions: Array, near: float = 1e-6) -> Array:
     """For each ray, the nearest distance along ``directions`` (in its units) to a triangle,
     ignoring hits closer than ``near``; inf where the ray hits nothing."""
-    v0, e1, e2 = triangles[:, 0], triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0]
+    v0, e1, e2 = (
+        triangles[:, 0],
+        triangles[:, 1] - triangles[:, 0],
+        triangles[:, 2] - triangles[:, 0],
+    )
     best = np.full(len(origins), np.inf)
     for start in range(0, len(origins), 64):
         o = origins[start : start + 64, None, :]

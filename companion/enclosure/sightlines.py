@@ -54,8 +54,10 @@ def button_points(layout: Layout, name: str, ring: int = 12) -> Array:
 
 def secret_points(layout: Layout) -> Array:
     """Every point the hood must hide: the screen and the buttons it covers."""
-    points = [screen_points(layout) if name == "oled" else button_points(layout, name)
-              for name in layout.hood.covers]
+    points = [
+        screen_points(layout) if name == "oled" else button_points(layout, name)
+        for name in layout.hood.covers
+    ]
     return np.concatenate(points)
 
 

@@ -201,7 +201,10 @@ def port_centres(layout: Layout) -> dict[str, tuple[float, float, float]]:
     p, ports = layout.pi, layout.ports
     right, back = p.at[0] + p.size[0] / 2, p.at[1] + p.size[1] / 2
     z = layout.box.wall + p.post[1] + p.size[2] + ports.height
-    return {name: (right - along, back, z) for name, along in (("power", ports.power), ("data", ports.data))}
+    return {
+        name: (right - along, back, z)
+        for name, along in (("power", ports.power), ("data", ports.data))
+    }
 
 
 def box_base(layout: Layout) -> Part:
@@ -229,7 +232,9 @@ def box_hood(layout: Layout) -> Part:
     """The privacy hood: a roof, two sides and a back; open only toward the holder."""
     h, z = layout.hood, layout.box.height
     half = h.inner[0] / 2
-    outer = block((-half - h.wall, half + h.wall), (h.front, h.back + h.wall), (z, z + h.inner[1] + h.wall))
+    outer = block(
+        (-half - h.wall, half + h.wall), (h.front, h.back + h.wall), (z, z + h.inner[1] + h.wall)
+    )
     inside = block((-half, half), (h.front - 1, h.back), (z - 1, z + h.inner[1]))
     part = outer - inside
     for at in hood_pegs(layout):
@@ -245,7 +250,7 @@ def handset_base(layout: Layout) -> Part:
     for at in pico_holes(layout):
         part += rod(at, (shell.wall, top), hs.pico_post[0])
         part -= rod(at, (shell.wall, top + 1), hs.pico_pilot)
-    x, y, z = pico_port(layout)
+    _, y, z = pico_port(layout)
     wall_x = -shell.size[0] / 2 + shell.wall / 2
     part -= opening((wall_x, y), z - hs.pico_port[1] / 2, hs.pico_port, "x", shell.wall + 1)
     return part
@@ -331,7 +336,9 @@ def box_parts(layout: Layout) -> dict[str, Part]:
         board -= rod(at, (glass_z[0] - o.board[2] - 1, glass_z[0] + 1), o.hole)
     parts["oled"] = glass + board
     leds = layout.leds
-    parts["bar"] = centred(leds.bar, leds.bar_size[:2], (shell.height - leds.bar_size[2], shell.height))
+    parts["bar"] = centred(
+        leds.bar, leds.bar_size[:2], (shell.height - leds.bar_size[2], shell.height)
+    )
     parts["status_a"] = led_part(layout, leds.status_a, shell)
     parts["status_b"] = led_part(layout, leds.status_b, shell)
     bz = layout.buzzer
@@ -362,6 +369,8 @@ def handset_parts(layout: Layout) -> dict[str, Part]:
     for at in pico_holes(layout):
         pico -= rod(at, (board_z - 1, board_z + hs.pico_size[2] + 1), hs.pico_hole)
     top = board_z + hs.pico_size[2]
-    pico += centred(hs.pico, (hs.pico_size[0] - 12, hs.pico_size[1] - 6), (top, top + hs.pico_above))
+    pico += centred(
+        hs.pico, (hs.pico_size[0] - 12, hs.pico_size[1] - 6), (top, top + hs.pico_above)
+    )
     parts["pico"] = pico
     return parts
