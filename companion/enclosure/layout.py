@@ -155,11 +155,11 @@ def _numbers(value: Any, where: str, count: int | None) -> tuple[float, ...]:
     items = value if isinstance(value, list) else [value]
     if count is None and not isinstance(value, list):
         raise LayoutError(f"{where}: expected a list of numbers, found {value!r}")
+    what = "a number" if count == 1 else f"{count} numbers" if count else "numbers"
     if count is not None and len(items) != count:
-        what = "a number" if count == 1 else f"{count} numbers"
         raise LayoutError(f"{where}: expected {what}, found {value!r}")
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in items):
-        raise LayoutError(f"{where}: expected numbers, found {value!r}")
+        raise LayoutError(f"{where}: expected {what}, found {value!r}")
     return tuple(float(v) for v in items)
 
 
