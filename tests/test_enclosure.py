@@ -154,6 +154,15 @@ def test_every_part_fits_its_cut_out_and_touches_no_other(cad, layout, assembled
                 assert overlap(parts[a], parts[b]) < 1e-3, (a, b)
 
 
+def test_the_printed_pieces_fit_together(assembled):
+    """The lid sits on the base's walls and inside them, the hood's pegs in the lid's holes."""
+    box = ["box-base", "box-lid", "box-hood"]
+    for i, a in enumerate(box):
+        for b in box[i + 1 :]:
+            assert overlap(assembled[a], assembled[b]) < 1e-3, (a, b)
+    assert overlap(assembled["handset-base"], assembled["handset-lid"]) < 1e-3
+
+
 def test_a_button_hole_too_small_is_caught(cad, layout):
     tight = replace(layout, button=replace(layout.button, hole=11.8))
     lid = cad.solids.box_lid(tight)

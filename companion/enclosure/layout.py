@@ -17,6 +17,8 @@ from companion.errors import PinoutError
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "panel.toml"
 
+PANEL_PARTS = ("bar", "status_a", "status_b", "buzzer", "oled")  # besides the buttons
+
 Pair = tuple[float, float]
 Triple = tuple[float, float, float]
 
@@ -148,7 +150,7 @@ class Layout:
 
     def parts(self) -> set[str]:
         """The wired parts this layout places, named as the pinout names them."""
-        return {*self.buttons, "bar", "status_a", "status_b", "buzzer", "oled"}
+        return {*self.buttons, *PANEL_PARTS}
 
 
 def _numbers(value: Any, where: str, count: int | None) -> tuple[float, ...]:
@@ -229,7 +231,7 @@ def load_layout(path: str | Path | None = None) -> Layout:
 
 def check_against_pinout(layout: Layout, pinout: Pinout) -> None:
     """Refuse a layout that places other parts than the pinout wires."""
-    wired = {*pinout.buttons, "bar", "status_a", "status_b", "buzzer", "oled"}
+    wired = {*pinout.buttons, *PANEL_PARTS}  # the pinout's bar, LEDs, buzzer and screen
     missing, extra = sorted(wired - layout.parts()), sorted(layout.parts() - wired)
     if missing:
         raise LayoutError(f"{layout.source or 'the layout'}: no place for {', '.join(missing)}")
