@@ -29,12 +29,23 @@ class LayoutError(PinoutError):
 
 @dataclass(frozen=True)
 class Box:
+    """A case's shell: the box's, or (with its own size and height) a handset's."""
+
     size: Pair
     height: float
     wall: float
     top: float
     lip: Pair
     fit: float
+
+    @property
+    def rim(self) -> float:
+        """Height of the base's walls: the lid's plate sits on them."""
+        return self.height - self.top
+
+    def corners(self, inset: float) -> list[Pair]:
+        x, y = self.size[0] / 2 - inset, self.size[1] / 2 - inset
+        return [(sx * x, sy * y) for sx in (-1, 1) for sy in (-1, 1)]
 
 
 @dataclass(frozen=True)

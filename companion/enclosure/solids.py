@@ -10,12 +10,12 @@ from the horizontal) for the same reason.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from build123d import Align, Cylinder, Part, Plane, Polygon, Pos, Rot, extrude
 from build123d import Box as Block
 
-from companion.enclosure.layout import Layout, Pair
+from companion.enclosure.layout import Box, Layout, Pair
 
 BOTTOM = (Align.CENTER, Align.CENTER, Align.MIN)
 ROOF_SLOPE = 50.0  # degrees from the horizontal: steeper than a printer's 45 degree limit
@@ -57,38 +57,24 @@ def opening(at: Pair, bottom: float, size: Pair, through: str, depth: float) -> 
     return Pos(at[0], at[1], bottom) * prism
 
 
-@dataclass(frozen=True)
-class Shell:
-    """What a base and its lid share: the outside, the walls, the corner screws."""
-
-    size: Pair
-    height: float
-    wall: float
-    top: float
-    lip: Pair
-    fit: float
-
-    @property
-    def rim(self) -> float:
-        """Height of the base's walls: the lid's plate sits on them."""
-        return self.height - self.top
-
-    def corners(self, inset: float) -> list[Pair]:
-        x, y = self.size[0] / 2 - inset, self.size[1] / 2 - inset
-        return [(sx * x, sy * y) for sx in (-1, 1) for sy in (-1, 1)]
+def box_shell(layout: Layout) -> Box:
+    return layout.box
 
 
-def box_shell(layout: Layout) -> Shell:
-    b = layout.box
-    return Shell(b.size, b.height, b.wall, b.top, b.lip, b.fit)
+def handset_shell(layout: Layout) -> Box:
+    """A handset's case: the box's walls and fits, its own size."""
+    return replace(layout.box, size=layout.handset.size, height=layout.handset.height)
 
 
-def handset_shell(layout: Layout) -> Shell:
-    b = layout.box
-    return Shell(layout.handset.size, layout.handset.height, b.wall, b.top, b.lip, b.fit)
+def posts(part: Part, holes: list[Pair], floor: float, post: Pair, pilot: float) -> Part:
+    """Screw posts standing on the floor, each with its pilot hole."""
+    for at in holes:
+        part += rod(at, (floor, floor + post[1]), post[0])
+        part -= rod(at, (floor, floor + post[1] + 1), pilot)
+    return part
 
 
-def tray(shell: Shell, layout: Layout) -> Part:
+def tray(shell: Box, layout: Layout) -> Part:
     """A base: floor, four walls, a screw post in each corner."""
     w, d = shell.size
     outer = block((-w / 2, w / 2), (-d / 2, d / 2), (0, shell.rim))
@@ -105,7 +91,7 @@ def tray(shell: Shell, layout: Layout) -> Part:
     return part
 
 
-def plate(shell: Shell, layout: Layout) -> Part:
+def plate(shell: Box, layout: Layout) -> Part:
     """A lid: the top plate, a rim that locates it inside the walls, the screw holes."""
     w, d = shell.size
     z = (shell.rim, shell.height)
@@ -127,21 +113,25 @@ def plate(shell: Shell, layout: Layout) -> Part:
     return part + rim
 
 
-def button_hole(layout: Layout, at: Pair, shell: Shell) -> Part:
+def button_hole(layout: Layout, at: Pair, shell: Box) -> Part:
     return rod(at, (shell.rim - 1, shell.height + 1), layout.button.hole)
 
 
-def led_hole(layout: Layout, at: Pair, shell: Shell) -> Part:
+def led_hole(layout: Layout, at: Pair, shell: Box) -> Part:
     return rod(at, (shell.rim - 1, shell.height + 1), layout.leds.led_hole)
 
 
-def oled_pins(layout: Layout) -> list[Pair]:
-    o = layout.oled
+def four_holes(at: Pair, spacing: Pair) -> list[Pair]:
+    """A module's mounting holes: the corners of a rectangle centred on ``at``."""
     return [
-        (o.at[0] + sx * o.holes[0] / 2, o.at[1] + sy * o.holes[1] / 2)
+        (at[0] + sx * spacing[0] / 2, at[1] + sy * spacing[1] / 2)
         for sx in (-1, 1)
         for sy in (-1, 1)
     ]
+
+
+def oled_pins(layout: Layout) -> list[Pair]:
+    return four_holes(layout.oled.at, layout.oled.holes)
 
 
 def oled_window(layout: Layout) -> tuple[Pair, Pair]:
@@ -188,12 +178,7 @@ def box_lid(layout: Layout) -> Part:
 
 
 def pi_holes(layout: Layout) -> list[Pair]:
-    p = layout.pi
-    return [
-        (p.at[0] + sx * p.holes[0] / 2, p.at[1] + sy * p.holes[1] / 2)
-        for sx in (-1, 1)
-        for sy in (-1, 1)
-    ]
+    return four_holes(layout.pi.at, layout.pi.holes)
 
 
 def port_centres(layout: Layout) -> dict[str, tuple[float, float, float]]:
@@ -210,11 +195,7 @@ def port_centres(layout: Layout) -> dict[str, tuple[float, float, float]]:
 def box_base(layout: Layout) -> Part:
     shell = box_shell(layout)
     part = tray(shell, layout)
-    p = layout.pi
-    top = shell.wall + p.post[1]
-    for at in pi_holes(layout):
-        part += rod(at, (shell.wall, top), p.post[0])
-        part -= rod(at, (shell.wall, top + 1), p.pilot)
+    part = posts(part, pi_holes(layout), shell.wall, layout.pi.post, layout.pi.pilot)
     size = layout.ports.opening
     wall_y = shell.size[1] / 2 - shell.wall / 2
     for x, _, z in port_centres(layout).values():
@@ -246,10 +227,7 @@ def handset_base(layout: Layout) -> Part:
     shell = handset_shell(layout)
     part = tray(shell, layout)
     hs = layout.handset
-    top = shell.wall + hs.pico_post[1]
-    for at in pico_holes(layout):
-        part += rod(at, (shell.wall, top), hs.pico_post[0])
-        part -= rod(at, (shell.wall, top + 1), hs.pico_pilot)
+    part = posts(part, pico_holes(layout), shell.wall, hs.pico_post, hs.pico_pilot)
     _, y, z = pico_port(layout)
     wall_x = -shell.size[0] / 2 + shell.wall / 2
     part -= opening((wall_x, y), z - hs.pico_port[1] / 2, hs.pico_port, "x", shell.wall + 1)
@@ -266,12 +244,7 @@ def handset_lid(layout: Layout) -> Part:
 
 
 def pico_holes(layout: Layout) -> list[Pair]:
-    hs = layout.handset
-    return [
-        (hs.pico[0] + sx * hs.pico_holes[0] / 2, hs.pico[1] + sy * hs.pico_holes[1] / 2)
-        for sx in (-1, 1)
-        for sy in (-1, 1)
-    ]
+    return four_holes(layout.handset.pico, layout.handset.pico_holes)
 
 
 def pico_port(layout: Layout) -> tuple[float, float, float]:
@@ -308,7 +281,7 @@ def shorter_hood(layout: Layout, by: float) -> Layout:
 # -- the bought parts, as simple solids: for the fit check and the picture ------------
 
 
-def button_part(layout: Layout, at: Pair, shell: Shell) -> Part:
+def button_part(layout: Layout, at: Pair, shell: Box) -> Part:
     b = layout.button
     cap = rod(at, (shell.height, shell.height + b.cap[1]), b.cap[0])
     thread = rod(at, (shell.rim, shell.height), b.thread)
@@ -316,7 +289,7 @@ def button_part(layout: Layout, at: Pair, shell: Shell) -> Part:
     return cap + thread + body
 
 
-def led_part(layout: Layout, at: Pair, shell: Shell) -> Part:
+def led_part(layout: Layout, at: Pair, shell: Box) -> Part:
     diameter, length = layout.leds.led
     lens = rod(at, (shell.height - length + 1.0, shell.height + 1.0), diameter)
     flange = rod(at, (shell.rim - 1.0, shell.rim), diameter + 0.8)
@@ -331,10 +304,8 @@ def box_parts(layout: Layout) -> dict[str, Part]:
     o = layout.oled
     glass_z = (under - o.glass[2], under)
     glass = centred(o.at, o.glass[:2], glass_z)
-    board = centred(o.at, o.board[:2], (glass_z[0] - o.board[2], glass_z[0]))
-    for at in oled_pins(layout):
-        board -= rod(at, (glass_z[0] - o.board[2] - 1, glass_z[0] + 1), o.hole)
-    parts["oled"] = glass + board
+    pcb = board(o.at, o.board, oled_pins(layout), o.hole, glass_z[0] - o.board[2])
+    parts["oled"] = glass + pcb
     leds = layout.leds
     parts["bar"] = centred(
         leds.bar, leds.bar_size[:2], (shell.height - leds.bar_size[2], shell.height)
@@ -344,16 +315,23 @@ def box_parts(layout: Layout) -> dict[str, Part]:
     bz = layout.buzzer
     parts["buzzer"] = rod(bz.at, (under - bz.size[1], under), bz.size[0])
     p = layout.pi
-    board_z = shell.wall + p.post[1]
-    pi = centred(p.at, p.size[:2], (board_z, board_z + p.size[2]))
-    for at in pi_holes(layout):
-        pi -= rod(at, (board_z - 1, board_z + p.size[2] + 1), p.hole)
-    top = board_z + p.size[2]
+    pi = board(p.at, p.size, pi_holes(layout), p.hole, shell.wall + p.post[1])
+    top = shell.wall + p.post[1] + p.size[2]
     front = p.at[1] - p.size[1] / 2
-    pi += centred(p.at, (p.size[0] - 14, p.size[1] - 10), (top, top + 3))
+    pi += centred(p.at, (p.size[0] - 14, p.size[1] - 10), (top, top + 3))  # chips, sockets
     pi += block((p.at[0] - 25.5, p.at[0] + 25.5), (front + 1, front + 6), (top, top + p.above))
     parts["pi"] = pi
     return parts
+
+
+def board(
+    at: Pair, size: tuple[float, float, float], holes: list[Pair], hole: float, z: float
+) -> Part:
+    """A circuit board lying at height ``z``, with its mounting holes."""
+    part = centred(at, size[:2], (z, z + size[2]))
+    for centre in holes:
+        part -= rod(centre, (z - 1, z + size[2] + 1), hole)
+    return part
 
 
 def handset_parts(layout: Layout) -> dict[str, Part]:
@@ -365,9 +343,7 @@ def handset_parts(layout: Layout) -> dict[str, Part]:
         "led": led_part(layout, hs.led, shell),
     }
     board_z = shell.wall + hs.pico_post[1]
-    pico = centred(hs.pico, hs.pico_size[:2], (board_z, board_z + hs.pico_size[2]))
-    for at in pico_holes(layout):
-        pico -= rod(at, (board_z - 1, board_z + hs.pico_size[2] + 1), hs.pico_hole)
+    pico = board(hs.pico, hs.pico_size, pico_holes(layout), hs.pico_hole, board_z)
     top = board_z + hs.pico_size[2]
     pico += centred(
         hs.pico, (hs.pico_size[0] - 12, hs.pico_size[1] - 6), (top, top + hs.pico_above)
