@@ -75,6 +75,17 @@ def test_a_broken_layout_says_which_line_is_wrong(change, message):
         parse_layout(data)
 
 
+def test_the_case_files_are_committed_so_that_make_dist_ships_them():
+    """``make dist`` packs the committed tree: every piece's STL and STEP, and the picture."""
+    folder = DEFAULT_PATH.parent / "enclosure"
+    tracked = subprocess.run(
+        ["git", "ls-files", "."], cwd=folder, capture_output=True, text=True, check=True
+    ).stdout.split()
+    pieces = ("box-base", "box-lid", "box-hood", "handset-base", "handset-lid")
+    expected = {f"{p}.{ext}" for p in pieces for ext in ("stl", "step")} | {"box.png"}
+    assert set(tracked) == expected == {p.name for p in folder.iterdir()}
+
+
 def test_the_hardware_command_without_cad_writes_the_docs_and_says_what_it_skipped(tmp_path):
     """On a Pi (no ``cad`` extra) ``--write`` still writes the wiring and BOM."""
     (tmp_path / "pinout.toml").write_text(PINOUT.read_text())
