@@ -7,6 +7,7 @@ import os
 import stat
 
 import aiohttp
+import aiohttp.test_utils as aiohttp_test
 import pytest
 
 from companion.modes import Announce, Handoff, Peek, Phones
@@ -16,8 +17,6 @@ from companion.web import server
 from companion.web.room import SILENT
 from companion.web.server import MAX_MESSAGE, make_app
 from tests.webtables import give_phones, play_out, web_table
-
-aiohttp_test = pytest.importorskip("aiohttp.test_utils")
 
 
 def run(scenario):
