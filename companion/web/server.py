@@ -157,37 +157,50 @@ def _local(request: web.Request) -> tuple[str, int] | None:
     return (str(sock[0]), int(sock[1])) if sock else None
 
 
-def limits(guard: Connections | None) -> Any:
-    """The middleware: Host, no body, a rate per address; the guard told; headers on all."""
-    buckets: dict[str, Bucket] = {}
+class Rates:
+    """A request bucket per address (kept for ``MAX_ADDRESSES`` addresses at most)."""
 
-    def rate_ok(address: str) -> bool:
-        bucket = buckets.get(address)
+    def __init__(self) -> None:
+        self.buckets: dict[str, Bucket] = {}
+
+    def allow(self, address: str) -> bool:
+        bucket = self.buckets.get(address)
         if bucket is None:
-            if len(buckets) >= MAX_ADDRESSES:
-                buckets.clear()
-            bucket = buckets[address] = Bucket(REQUESTS, REQUEST_BURST)
+            if len(self.buckets) >= MAX_ADDRESSES:
+                self.buckets.clear()
+            bucket = self.buckets[address] = Bucket(REQUESTS, REQUEST_BURST)
         return bucket.take()
 
-    async def checked(request: web.Request, handler: Any) -> web.StreamResponse:
-        if not host_allowed(request.headers.get(hdrs.HOST), _local(request)):
-            raise web.HTTPMisdirectedRequest(text="this box does not answer to that name")
-        if request.body_exists:
-            raise web.HTTPBadRequest(text="no page here takes a body")
-        if not rate_ok(request.remote or "?"):
-            raise web.HTTPTooManyRequests(text="too many requests")
-        if guard is not None:
-            guard.busy(request.protocol)
-        try:
-            return await handler(request)
-        finally:
-            if guard is not None:
-                guard.idle(request.protocol)
+
+async def _checked(
+    request: web.Request, handler: Any, rates: Rates, guard: Connections | None
+) -> web.StreamResponse:
+    """Host, no body, the rate; the guard holds the connection as busy while it is handled."""
+    if not host_allowed(request.headers.get(hdrs.HOST), _local(request)):
+        raise web.HTTPMisdirectedRequest(text="this box does not answer to that name")
+    if request.body_exists:  # refused at once, and the connection closed: nothing waits for it
+        refused = web.HTTPBadRequest(text="no page here takes a body")
+        refused.force_close()
+        raise refused
+    if not rates.allow(request.remote or "?"):
+        raise web.HTTPTooManyRequests(text="too many requests")
+    if guard is None:
+        return await handler(request)
+    guard.busy(request.protocol)
+    try:
+        return await handler(request)
+    finally:
+        guard.idle(request.protocol)
+
+
+def limits(guard: Connections | None) -> Any:
+    """The middleware: the checks of ``_checked``, then the security headers on every answer."""
+    rates = Rates()
 
     @web.middleware
     async def middleware(request: web.Request, handler: Any) -> web.StreamResponse:
         try:
-            response = await checked(request, handler)
+            response = await _checked(request, handler, rates, guard)
         except web.HTTPException as exc:
             exc.headers.update(HEADERS)
             raise
@@ -443,7 +456,7 @@ class WebServer:
         options: dict[str, Any] = {
             "loop": loop,
             "keepalive_timeout": self.guard.deadline,
-            "lingering_time": self.guard.deadline,
+            "lingering_time": 0,  # no page takes a body: one is never read to its end
             "access_log": None,
         }
         self.server = await loop.create_server(

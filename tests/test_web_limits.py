@@ -1,0 +1,377 @@
+"""The web server on a shared Wi-Fi: nothing a device on the network can crash, lock out or learn.
+
+Every server here listens on the loopback and every client is on the loopback
+(127.0.1.x addresses stand for separate devices); each test's traffic is bounded
+in count and time.
+"""
+
+import asyncio
+import json
+import logging
+import resource
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+
+import aiohttp
+import pytest
+from PIL import ImageFont
+
+from companion.modes import Phones
+from companion.table import Settings
+from companion.ui import canvas
+from companion.web import server as web_server
+from companion.web.guard import HEADERS, Connections
+from companion.web.load import loopback
+from companion.web.server import REPLACED, WebServer, host_allowed
+from tests.webtables import give_phones, web_table
+
+
+@contextmanager
+def serving(room, **guard):
+    """A real server (the guarded connection handler) for ``room`` on 127.0.0.1."""
+    server = WebServer(room, "127.0.0.1", 0, tv_token="T" * 24, guard=Connections(**guard))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def raw(port, data, source="127.0.0.1", wait=5.0):
+    """Send ``data`` on a fresh connection; everything the server answered before closing."""
+    with socket.create_connection(
+        ("127.0.0.1", port), timeout=wait, source_address=(source, 0)
+    ) as s:
+        s.sendall(data)
+        got = b""
+        try:
+            while chunk := s.recv(65536):
+                got += chunk
+        except ConnectionResetError:
+            pass  # closed at once, before it read what was sent
+        return got
+
+
+def get(port, path="/", host=None, source="127.0.0.1"):
+    """A plain ``GET``: (status, headers dict) of the answer."""
+    head = (
+        f"GET {path} HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\nConnection: close\r\n\r\n"
+    )
+    answer = raw(port, head.encode(), source)
+    lines = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers
+
+
+def test_a_font_is_opened_once_whatever_form_the_call_takes(monkeypatch):
+    canvas.preload_fonts()
+
+    def no_more_files(*args, **kwargs):
+        raise OSError("cannot open resource")
+
+    monkeypatch.setattr(ImageFont, "truetype", no_more_files)
+    for size in canvas.BIG_SIZES:
+        assert canvas.font(True, size) is canvas.font(bold=True, size=size)
+    assert canvas.font() is canvas.font(False, canvas.LINE)
+    canvas.render(canvas.Screen("Seat 4: vote", big="Страйк"))  # a big word, no file opened
+
+
+def test_an_unfinished_request_is_closed_within_its_deadline():
+    _table, room, _player = web_table(Settings("gulag", 5))
+    with serving(room, deadline=1.0) as server:
+        started = time.monotonic()
+        assert raw(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") == b""
+        assert time.monotonic() - started < 1.0 + 0.5 + 1.0  # deadline, a sweep, slack
+        assert get(server.port)[0] == 200
+
+
+def test_no_body_is_waited_for():
+    _table, room, _player = web_table(Settings("gulag", 5))
+    with serving(room, deadline=30.0) as server:
+        started = time.monotonic()
+        head = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Length: 900\r\n\r\n"
+        answer = raw(server.port, head.encode() + b"x" * 10)
+        assert answer.startswith(b"HTTP/1.1 400") and time.monotonic() - started < 5
+
+
+def test_at_the_cap_a_real_request_displaces_the_oldest_unfinished_one():
+    _table, room, _player = web_table(Settings("gulag", 5))
+    with serving(room, total=10, deadline=30.0) as server:
+        held = []
+        for i in range(10):
+            s = socket.create_connection(
+                ("127.0.0.1", server.port), source_address=(loopback(i), 0)
+            )
+            s.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(s)
+        time.sleep(0.2)
+        assert get(server.port)[0] == 200
+        held[0].settimeout(2)
+        assert held[0].recv(100) == b""  # the oldest was closed to make room
+        held[-1].setblocking(False)
+        with pytest.raises(BlockingIOError):
+            held[-1].recv(100)  # the newest is still open
+        for s in held:
+            s.close()
+
+
+def test_one_address_holds_only_its_share_of_connections():
+    _table, room, _player = web_table(Settings("gulag", 5))
+    with serving(room, per_address=3, deadline=30.0) as server:
+        held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+        time.sleep(0.2)
+        assert raw(server.port, b"GET / HTTP/1.1\r\n") == b""  # the fourth: closed at once
+        assert get(server.port, source=loopback(7))[0] == 200  # another device gets in
+        for s in held:
+            s.close()
+
+
+def test_every_answer_carries_the_security_headers_errors_included(monkeypatch):
+    _table, room, _player = web_table(Settings("gulag", 5))
+    with serving(room) as server:
+        port = server.port
+        answers = {
+            200: get(port),
+            404: get(port, "/nowhere"),
+            403: get(port, "/P/WRONG"),
+            421: get(port, host="evil.example"),
+        }
+        bad = raw(port, b"NOT HTTP AT ALL\r\n\r\n").split(b"\r\n\r\n")[0].decode()
+        monkeypatch.setattr(web_server, "now", lambda: 1000.0)
+        statuses = [get(port, "/static/style.css", source=loopback(3)) for _ in range(105)]
+    assert statuses[-1][0] == 429
+    answers[429] = statuses[-1]
+    for status, (got, headers) in answers.items():
+        assert got == status
+        for name, value in HEADERS.items():
+            assert headers.get(name) == value, (status, name)
+    assert bad.split()[1] == "400"
+    for name, value in HEADERS.items():
+        assert f"{name}: {value}" in bad
+
+
+def test_the_host_must_name_the_address_the_request_came_in_on():
+    assert host_allowed("10.42.0.1:8080", ("10.42.0.1", 8080))
+    assert host_allowed("localhost:8080", ("127.0.0.1", 8080))
+    assert host_allowed("[::1]:8080", ("::1", 8080))
+    assert host_allowed("10.42.0.1", ("10.42.0.1", 80))
+    for host in ["evil.example:8080", "10.42.0.2:8080", "10.42.0.1:8081", "localhost:8080", ""]:
+        assert not host_allowed(host, ("10.42.0.1", 8080)), host
+    assert not host_allowed("10.42.0.1:80:80", ("10.42.0.1", 80))
+
+
+def test_bad_requests_are_counted_and_logged_at_a_bounded_rate_never_with_a_token(caplog):
+    caplog.set_level(logging.DEBUG)
+    _table, room, _player = web_table(Settings("gulag", 5))
+    token = room.tokens.issue(0)
+    with serving(room, deadline=0.4) as server:
+        for i in range(30):
+            raw(server.port, f"GET /P/{token}{'x' * 9000} HTTP/1.1\r\n\r\n".encode())
+            raw(server.port, f"BAD /P/{token} HTTP/1.1\r\n\r\n".encode(), source=loopback(i))
+        time.sleep(0.5)
+        for _ in range(10):
+            raw(server.port, b"\x16\x03\x01 not http\r\n\r\n")
+        time.sleep(0.5)
+    assert token not in caplog.text
+    assert "Traceback" not in caplog.text and not any(r.exc_info for r in caplog.records)
+    said = [r.getMessage() for r in caplog.records if "bad requests" in r.getMessage()]
+    assert len(said) == 1, said  # one line for the lot, the next not before a minute
+    assert "bad requests" in said[0]
+
+
+def test_the_box_keeps_playing_under_a_thousand_unfinished_requests(tmp_path):
+    """1,100 unfinished requests from 40 addresses under a 1,024-file limit: presses are
+    answered, a normal request succeeds throughout, and the unfinished ones are closed
+    within the deadline."""
+    table, room, player = web_table(Settings("gulag", 7))
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+    deadline = 2.0
+    try:
+        with serving(room, deadline=deadline) as server:
+            probe = subprocess.Popen(
+                [sys.executable, "-m", "companion.web.load", "hold", "127.0.0.1"]
+                + [str(server.port), "1100", "40", "8"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)),
+            )
+            try:
+                assert probe.stdout.readline().strip() == "ready"
+                end = time.monotonic() + 6
+                served = presses = 0
+                while time.monotonic() < end:
+                    before = player.box.board.glass().tobytes()
+                    player.press("ok" if presses % 2 == 0 else "down")
+                    presses += 1
+                    assert player.box.board.glass().tobytes() != before or presses > 1
+                    assert get(server.port, source=loopback(200))[0] == 200
+                    served += 1
+                    time.sleep(0.2)
+                out, _ = probe.communicate(input="", timeout=30)
+            finally:
+                probe.kill()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    held = json.loads(out.strip().splitlines()[-1])
+    assert held["opened"] == 1100 and held["closed"] == 1100
+    assert held["slowest"] < deadline + deadline / 4 + 1.5
+    assert served >= 10 and table.game is not None
+
+
+def run_on(server, scenario):
+    """``scenario(base_url)`` in an asyncio loop of the test's own."""
+    return asyncio.run(scenario(f"http://127.0.0.1:{server.port}"))
+
+
+def session_from(i):
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0, local_addr=(loopback(i), 0))
+    )
+
+
+def test_one_address_cannot_take_every_spectator_slot_and_the_tv_link_always_gets_in(
+    monkeypatch,
+):
+    monkeypatch.setattr(web_server, "MAX_SPECTATORS", 8)
+    _table, room, _player = web_table(Settings("gulag", 5))
+
+    async def scenario(base):
+        sessions = [session_from(i) for i in range(4)]
+        feeds = []
+        try:
+            for _ in range(web_server.SPECTATORS_PER_ADDRESS):
+                feeds.append(await sessions[0].ws_connect(f"{base}/ws"))
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await sessions[0].ws_connect(f"{base}/ws")
+            assert refused.value.status == 503  # this address had its share
+            for _ in range(web_server.SPECTATORS_PER_ADDRESS):
+                feeds.append(await sessions[1].ws_connect(f"{base}/ws"))  # another device
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await sessions[2].ws_connect(f"{base}/ws")  # every slot is taken now
+            tv = await sessions[2].ws_connect(f"{base}/ws/TV/{'t' * 24}")  # case-insensitive
+            assert json.loads((await tv.receive(timeout=5)).data)["game"] == "gulag"
+            with pytest.raises(aiohttp.WSServerHandshakeError) as forged:
+                await sessions[3].ws_connect(f"{base}/ws/TV/{'A' * 24}")
+            assert forged.value.status == 403
+        finally:
+            for session in sessions:
+                await session.close()
+
+    with serving(room) as server:
+        run_on(server, scenario)
+
+
+def test_a_second_phone_on_a_seat_replaces_the_first_which_is_told():
+    _table, room, player = web_table(Settings("politburo", 7))
+    tokens = {0: room.tokens.issue(0)}
+    player.wait(0.5)
+
+    async def scenario(base):
+        async with session_from(1) as first_s, session_from(2) as second_s:
+            first = await first_s.ws_connect(f"{base}/ws/P/{tokens[0]}")
+            assert json.loads((await first.receive(timeout=5)).data)["seat"] == 1
+            second = await second_s.ws_connect(f"{base}/ws/P/{tokens[0]}")
+            told = await first.receive(timeout=5)
+            assert json.loads(told.data) == {"type": "replaced"}
+            closing = await first.receive(timeout=5)
+            assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == REPLACED
+            state = json.loads((await second.receive(timeout=5)).data)
+            assert state["seat"] == 1 and state["type"] == "phone"
+            assert room.phones.connected[0] == 1
+            await second.close()
+
+    with serving(room) as server:
+        run_on(server, scenario)
+
+
+def frame_sizes(swap, pad=True, monkeypatch=None):
+    """The size of every websocket frame the TV and each phone receive, from the start of a
+    Gulag game for 5 to the table's next decision after the first task vote, played on the
+    phones, with the first two workers' cards swapped if ``swap``.
+
+    The table acts on the server's own loop and each step waits until every client has the
+    latest message, so the frames sent are the same from run to run, whatever the timing."""
+    table, room, player = web_table(Settings("gulag", 5))
+    tokens = give_phones(room, range(5))
+    for seat in range(5):
+        room.phones.joined(seat, -1)  # the real sockets below count instead
+    got = {who: [] for who in ["tv", *range(5)]}
+
+    async def read(ws, who):
+        async for msg in ws:
+            if msg.type == aiohttp.WSMsgType.TEXT:
+                got[who].append(msg.data)
+
+    def latest():
+        return {"tv": room.spectator, **{seat: room.phone_message(seat) for seat in range(5)}}
+
+    async def step(server, action):
+        async def on_server_loop():
+            action()
+
+        asyncio.run_coroutine_threadsafe(on_server_loop(), server.loop).result(10)
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            want = latest()
+            if all(got[who] and got[who][-1].rstrip() == want[who] for who in got):
+                return
+        raise AssertionError("the clients never caught up")
+
+    async def scenario(server):
+        base = f"http://127.0.0.1:{server.port}"
+        sessions = [session_from(i) for i in range(6)]
+        sockets = {"tv": await sessions[5].ws_connect(f"{base}/ws")}
+        for seat, token in tokens.items():
+            sockets[seat] = await sessions[seat].ws_connect(f"{base}/ws/P/{token}")
+        readers = [asyncio.create_task(read(ws, who)) for who, ws in sockets.items()]
+        await step(server, lambda: player.wait(0.5))
+        voted = []
+        for _ in range(200):
+            if voted and not isinstance(table.mode, Phones):
+                break
+            if not isinstance(table.mode, Phones):
+                await step(server, lambda: player.press("ok"))
+                continue
+            d, ask = table.game.decision, room.phones.ask_open
+            for seat in sorted(set(ask.offers) - ask.answered):
+                index = 0
+                if d.kind == "task" and seat in d.seats[:2]:
+                    voted.append(seat)
+                    index = int((seat == d.seats[0]) != swap)
+                await sockets[seat].send_str(json.dumps({"ballot": ask.ballot, "option": index}))
+                for _ in range(500):
+                    await asyncio.sleep(0.01)
+                    if seat in ask.answered:
+                        break
+                await step(server, lambda: None)
+            await step(server, lambda: player.wait(0.5))
+        for ws in sockets.values():
+            await ws.close()
+        await asyncio.gather(*readers, return_exceptions=True)
+        for session in sessions:
+            await session.close()
+        return voted
+
+    if not pad:
+        monkeypatch.setattr(web_server, "padded", lambda text: text)
+    with serving(room) as server:
+        voted = asyncio.run(scenario(server))
+    return {who: [len(m.encode()) for m in messages] for who, messages in got.items()}, voted
+
+
+def test_swapped_votes_give_every_client_frames_of_the_same_sizes(monkeypatch):
+    plain, voters = frame_sizes(swap=False)
+    swapped, same = frame_sizes(swap=True)
+    assert voters and sorted(voters) == sorted(same)
+    for who in plain:
+        assert plain[who] == swapped[who], who
+        assert plain[who], who  # every client was sent something
+    # The control: unpadded, the voters' own frames give the vote away.
+    bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch)
+    bare_swapped, _ = frame_sizes(swap=True, pad=False, monkeypatch=monkeypatch)
+    assert any(bare[seat] != bare_swapped[seat] for seat in voters)
