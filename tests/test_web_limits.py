@@ -192,9 +192,9 @@ def test_the_box_keeps_playing_under_a_thousand_unfinished_requests(tmp_path):
     deadline = 2.0
     try:
         with serving(room, deadline=deadline) as server:
+            hold = ["hold", "127.0.0.1", str(server.port), "1100", "40", "8"]
             probe = subprocess.Popen(
-                [sys.executable, "-m", "companion.web.load", "hold", "127.0.0.1"]
-                + [str(server.port), "1100", "40", "8"],
+                [sys.executable, "-m", "companion.web.load", *hold],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
