@@ -8,8 +8,11 @@ in count and time.
 import asyncio
 import json
 import logging
+import os
 import resource
+import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -375,3 +378,62 @@ def test_swapped_votes_give_every_client_frames_of_the_same_sizes(monkeypatch):
     bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch)
     bare_swapped, _ = frame_sizes(swap=True, pad=False, monkeypatch=monkeypatch)
     assert any(bare[seat] != bare_swapped[seat] for seat in voters)
+
+
+def test_an_interface_without_an_address_yet_is_waited_for(monkeypatch):
+    """At boot the hotspot gets its address after the box starts: the box plays, and the
+    server listens once the address is there."""
+    from companion.web import address
+
+    has = {"address": False}
+    monkeypatch.setattr(
+        address, "interface_address", lambda name: "127.0.0.1" if has["address"] else None
+    )
+    _table, room, player = web_table(Settings("gulag", 5))
+    server = WebServer(room, "lo", 0)
+    server.start()
+    try:
+        assert not server.listening.wait(1.5)
+        player.press("ok")  # the box plays meanwhile
+        has["address"] = True
+        assert server.listening.wait(5)
+        assert server.url("/P/X") == f"HTTP://127.0.0.1:{server.port}/P/X"
+        assert get(server.port)[0] == 200
+    finally:
+        server.stop()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_companion_run_serves_the_tv_and_writes_its_link(tmp_path):
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
+    web = ["--web", f"127.0.0.1:{port}"]
+    box = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--board", "virtual", "--headless", *web],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        link = tmp_path / "tv-link.txt"
+        end = time.monotonic() + 30
+        while not link.exists() and time.monotonic() < end and box.poll() is None:
+            time.sleep(0.1)
+        url = link.read_text().strip()
+        assert stat.S_IMODE(link.stat().st_mode) == 0o600
+        assert url.startswith(f"http://127.0.0.1:{port}/TV/")
+        assert get(port)[0] == 200
+        assert get(port, url.removeprefix(f"http://127.0.0.1:{port}"))[0] == 200
+        assert get(port, "/TV/" + "A" * 24)[0] == 403
+        box.send_signal(signal.SIGTERM)
+        assert box.wait(timeout=10) == 0
+    finally:
+        box.kill()
+    assert url.rsplit("/", 1)[1] not in box.stderr.read()  # the link is in no log line
