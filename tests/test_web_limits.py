@@ -451,3 +451,18 @@ def test_the_server_modules_stay_simple_and_touch_no_private_names():
         text=True,
     )
     assert done.returncode == 0, done.stdout
+
+
+def test_the_readme_gives_the_servers_own_figures_and_no_web_extra():
+    from companion.web import guard
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    text = " ".join(readme.split())
+    assert f"{guard.DEADLINE:g}-second deadline" in text
+    assert f"at most {guard.PER_ADDRESS} connections" in text
+    assert f"stay {guard.RESERVED_FILES} below the open-file limit" in text
+    spectators = web_server.SPECTATORS_PER_ADDRESS, web_server.MAX_SPECTATORS
+    assert "takes at most {} of the {} spectator feeds".format(*spectators) in text
+    assert "[web]" not in readme and "`web` extra" not in readme
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert "companion[web]" not in pyproject and '"aiohttp>=' in pyproject
