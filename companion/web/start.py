@@ -8,7 +8,6 @@ limit, say) can make a press fail for a file the loop would open lazily.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,6 @@ def warm() -> None:
     for lang in LANGUAGES:
         translator(lang)
     seat_frame("HTTP://0.0.0.0:0/P/" + "A" * 24, 0)  # segno's tables, the QR frame's fonts
-    importlib.import_module("companion.web.pictures")
 
 
 def serve(table: Any, spec: str, data: Path | None, clock: Any) -> WebServer:
