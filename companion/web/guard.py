@@ -5,10 +5,11 @@ or send garbage as fast as it can. Every connection is registered here when
 it is made. One whose request is not being handled (its headers or body still
 coming, or idle between requests) is "unfinished" and is closed ``deadline``
 seconds after it became so. An address holds at most ``per_address``
-connections. At ``total`` connections, kept below the process's open-file
-limit so that neither ``accept()`` nor the table's own files ever run out, a
-new connection displaces the oldest unfinished one: a real request still gets
-in, and whoever holds sockets open without asking loses them first.
+connections, and all together at most ``total``, kept below the process's
+open-file limit so that neither ``accept()`` nor the table's own files ever
+run out. At either cap a new connection displaces the oldest unfinished one
+(of its address, or of all): a real request still gets in, and whoever holds
+sockets open without asking loses them first.
 
 Bad requests are counted and said in the log at most once every ``REPORT``
 seconds, as counts of error kinds: never a URL, so never a token, and never a
@@ -87,19 +88,25 @@ class Connections:
         self.reported_at = -REPORT
 
     def admit(self, handler: Any, address: str) -> bool:
-        """Register a new connection; False when it must be closed at once."""
-        if self.by_address[address] >= self.per_address:
-            self.closed["over the per-address cap"] += 1
+        """Register a new connection, displacing the oldest unfinished one of its address (at
+        that address's cap) or of all (at the total cap); False when it must be closed at once
+        because everything it would displace is busy."""
+        if self.by_address[address] >= self.per_address and not self.displace(address):
             return False
-        if len(self.open) >= self.total:
-            oldest = next((h for h, e in self.open.items() if not e.busy), None)
-            if oldest is None:
-                self.closed["over the total cap"] += 1
-                return False
-            self.close(oldest, "displaced, unfinished")
+        if len(self.open) >= self.total and not self.displace(None):
+            return False
         self.open[handler] = Entry(address, self.clock())
         self.by_address[address] += 1
         return True
+
+    def displace(self, address: str | None) -> bool:
+        """Close the oldest unfinished connection (of ``address``, or of anyone for None)."""
+        for handler, entry in self.open.items():
+            if not entry.busy and address in (None, entry.address):
+                self.close(handler, "displaced, unfinished")
+                return True
+        self.closed["refused, every slot busy"] += 1
+        return False
 
     def lost(self, handler: Any) -> None:
         entry = self.open.pop(handler, None)
