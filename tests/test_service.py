@@ -193,7 +193,7 @@ def test_the_web_drop_in_changes_only_what_the_web_needs():
 
 
 def test_the_file_limit_is_set_and_the_web_stays_under_it():
-    from companion.web.guard import RESERVED_FILES, connection_cap
+    from companion.web.guard import IN_FLIGHT, RESERVED_FILES, connection_cap
 
     limit = int(settings("Service")["LimitNOFILE"])
     assert limit == 1024
@@ -203,6 +203,6 @@ def test_the_file_limit_is_set_and_the_web_stays_under_it():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
     try:
-        assert connection_cap() == limit - RESERVED_FILES
+        assert connection_cap() == limit - RESERVED_FILES - IN_FLIGHT
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -259,8 +259,9 @@ def test_the_box_keeps_playing_under_a_thousand_unfinished_requests():
         server.stop()
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     held = json.loads(out.strip().splitlines()[-1])
-    assert held["opened"] == 1100 and held["closed"] == 1100
-    assert held["slowest"] < deadline + deadline / 4 + 1.5
+    bound = deadline + deadline / 4 + 1.5  # the deadline, a sweep, slack for a loaded machine
+    assert held["held"] == 1100 and held["closed"] >= 1100  # each reopened when closed
+    assert held["slowest"] < bound and held["oldest_open"] < bound
     assert served >= 10 and len(frames) >= 3  # the box drew what the presses asked
 
 
@@ -497,7 +498,7 @@ def test_the_readme_gives_the_servers_own_figures_and_no_web_extra():
     text = " ".join(readme.split())
     assert f"{guard.DEADLINE:g}-second deadline" in text
     assert f"at most {guard.PER_ADDRESS} connections" in text
-    assert f"stay {guard.RESERVED_FILES} below the open-file limit" in text
+    assert f"stay {guard.RESERVED_FILES + guard.IN_FLIGHT} below the open-file limit" in text
     spectators = web_server.SPECTATORS_PER_ADDRESS, web_server.MAX_SPECTATORS
     assert "takes at most {} of the {} spectator feeds".format(*spectators) in text
     assert "[web]" not in readme and "`web` extra" not in readme

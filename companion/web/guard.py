@@ -33,6 +33,10 @@ from aiohttp.web_protocol import RequestHandler
 log = logging.getLogger("companion.web")
 
 RESERVED_FILES = 128  # open files kept for the rest of the box: journal, fonts, ports, logs
+BACKLOG = 32  # connections the kernel queues for accept(), and asyncio accepts at one turn
+# of its loop. A connection reaches ``admit`` two turns after it was accepted and a displaced
+# one's file is closed a turn later, so up to four turns' accepts are open uncounted:
+IN_FLIGHT = 4 * BACKLOG  # kept spare under the file limit too
 MAX_CONNECTIONS = 1024  # at most, whatever the file limit
 PER_ADDRESS = 32  # a phone needs a page, its scripts and a websocket; a TV the same
 DEADLINE = 5.0  # seconds an unfinished request (headers or body) may take
@@ -50,8 +54,9 @@ HEADERS = {
 }
 
 
-def connection_cap(reserved: int = RESERVED_FILES) -> int:
-    """How many connections fit under this process's open-file limit, with ``reserved`` spare."""
+def connection_cap(reserved: int = RESERVED_FILES + IN_FLIGHT) -> int:
+    """How many connections fit under this process's open-file limit, with ``reserved`` spare
+    (the box's own files, and a burst of connections accepted before they are counted)."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         soft = MAX_CONNECTIONS + reserved

@@ -6,11 +6,12 @@ from its own loopback address (as devices on the Wi-Fi are), prints ``ready``,
 then (if FLOOD is 1) one client floods the server with messages, oversized
 frames, reconnections and page requests.
 
-``python -m companion.web.load hold HOST PORT COUNT ADDRESSES SECONDS`` opens
-COUNT connections spread over ADDRESSES loopback addresses, each sending a
-request's first header line and never the rest (slowloris), prints ``ready``,
-and when done one JSON line: how many it opened, and how long the server took
-to close each one.
+``python -m companion.web.load hold HOST PORT COUNT ADDRESSES SECONDS`` keeps
+COUNT connections open, spread over ADDRESSES loopback addresses, each sending
+a request's first line and never the rest (slowloris) and opened again as
+soon as the server closes it; it prints ``ready``, and when done one JSON
+line: how many it closed and how long the slowest took, and how old the
+oldest still open was.
 
 Each stops by itself after SECONDS, or when its standard input closes; every
 loop is bounded in count and time, and only loopback addresses are used.
@@ -106,42 +107,57 @@ async def until(deadline: float) -> None:
         await asyncio.sleep(0.1)
 
 
-async def hold_one(host: str, port: int, source: str, stop: asyncio.Event) -> float | None:
-    """One unfinished request; seconds until the server closed it (None: it never did)."""
-    try:
-        reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
-    except OSError:
-        return 0.0  # refused at once counts as closed at once
-    opened = time.monotonic()
-    writer.write(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
-    closed: float | None = None
-    with contextlib.suppress(OSError):
-        read = asyncio.ensure_future(reader.read(4096))
-        stopped = asyncio.ensure_future(stop.wait())
-        await asyncio.wait({read, stopped}, return_when=asyncio.FIRST_COMPLETED)
-        if read.done():
-            closed = time.monotonic() - opened
-        read.cancel()
-        stopped.cancel()
-    writer.close()
-    return closed
+async def hold_one(host: str, port: int, source: str, stop: asyncio.Event) -> list[float]:
+    """Keep one unfinished request open until ``stop``: each time the server closes it, open
+    it again. The seconds each one lived; the last, still open at ``stop``, counts as negative.
+    """
+    lived: list[float] = []
+    while not stop.is_set() and len(lived) < MAX_HOLD:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+        except OSError:
+            lived.append(0.0)  # refused: closed at once
+            await asyncio.sleep(0.1)
+            continue
+        opened = time.monotonic()  # from the connection made, as the server's deadline runs
+        with contextlib.suppress(OSError):
+            writer.write(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
+            read = asyncio.ensure_future(reader.read(4096))
+            stopped = asyncio.ensure_future(stop.wait())
+            await asyncio.wait({read, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            read.cancel()
+            stopped.cancel()
+        age = time.monotonic() - opened
+        lived.append(-age if stop.is_set() else age)
+        writer.close()
+    return lived
 
 
 async def hold(host: str, port: int, count: int, addresses: int, seconds: float) -> None:
     stop = asyncio.Event()
     deadline = time.monotonic() + seconds
-    count = min(count, MAX_HOLD)
     tasks = []
-    for i in range(count):
+    for i in range(min(count, MAX_HOLD)):
         tasks.append(asyncio.create_task(hold_one(host, port, loopback(i % addresses), stop)))
         if i % 50 == 49:
             await asyncio.sleep(0.01)  # a burst, not one instant: the kernel's backlog is finite
     print("ready", flush=True)
     await until(deadline)
     stop.set()
-    closed = await asyncio.gather(*tasks)
-    times = [t for t in closed if t is not None]
-    print(json.dumps({"opened": count, "closed": len(times), "slowest": max(times, default=0)}))
+    lived = [t for times in await asyncio.gather(*tasks) for t in times]
+    closed = [t for t in lived if t >= 0]
+    still_open = [-t for t in lived if t < 0]
+    print(
+        json.dumps(
+            {
+                "held": len(tasks),
+                "closed": len(closed),
+                "slowest": max(closed, default=0.0),
+                "still_open": len(still_open),
+                "oldest_open": max(still_open, default=0.0),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from typing import Any
 from aiohttp import WSMsgType, hdrs, web
 
 from companion.web.address import WebAddress, is_address
-from companion.web.guard import HEADERS, Connections, GuardedHandler
+from companion.web.guard import BACKLOG, HEADERS, Connections, GuardedHandler
 from companion.web.padding import padded
 from companion.web.room import WebRoom
 
@@ -464,6 +464,7 @@ class WebServer:
             bind,
             self.port,
             reuse_address=True,
+            backlog=BACKLOG,
         )
         self.port = self.server.sockets[0].getsockname()[1]
         self.shown = shown
