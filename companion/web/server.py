@@ -474,6 +474,7 @@ class WebServer:
             hook(self)
 
     async def _wait_for_address(self, every: float = 1.0) -> None:
+        said = False
         while True:
             await asyncio.sleep(every)
             where = self.address.current()
@@ -483,7 +484,9 @@ class WebServer:
                 await self._listen(*where)
                 return
             except OSError as exc:
-                log.warning("web: cannot listen on %s:%d yet: %s", where[0], self.port, exc)
+                if not said:  # said once; tried again every few seconds, quietly
+                    log.warning("web: cannot listen on %s:%d yet: %s", where[0], self.port, exc)
+                said, every = True, 5.0
 
     async def _sweep(self) -> None:
         while True:
