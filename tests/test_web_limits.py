@@ -62,12 +62,12 @@ def raw(port, data, source="127.0.0.1", wait=5.0):
         return got
 
 
-def get(port, path="/", host=None, source="127.0.0.1"):
+def get(port, path="/", host=None, source="127.0.0.1", wait=5.0):
     """A plain ``GET``: (status, headers dict) of the answer."""
     head = (
         f"GET {path} HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\nConnection: close\r\n\r\n"
     )
-    answer = raw(port, head.encode(), source)
+    answer = raw(port, head.encode(), source, wait)
     lines = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
     headers = dict(line.split(": ", 1) for line in lines[1:])
     return int(lines[0].split()[1]), headers
@@ -249,7 +249,9 @@ def test_the_box_keeps_playing_under_a_thousand_unfinished_requests():
                 player.press("ok" if presses % 3 == 0 else "down")
                 presses += 1
                 frames.add(box.board.glass().tobytes())
-                assert get(port, source=loopback(0))[0] == 200
+                # A flood fills the kernel's queue at times: a connection may wait for a
+                # resent SYN (1 s, then 2 s more) before it is answered.
+                assert get(port, source=loopback(0), wait=15.0)[0] == 200
                 served += 1
                 time.sleep(0.2)
             out, _ = probe.communicate(input="", timeout=30)
@@ -259,7 +261,7 @@ def test_the_box_keeps_playing_under_a_thousand_unfinished_requests():
         server.stop()
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     held = json.loads(out.strip().splitlines()[-1])
-    bound = deadline + deadline / 4 + 1.5  # the deadline, a sweep, slack for a loaded machine
+    bound = deadline + deadline / 4 + 3  # the deadline, a sweep, slack for a loaded machine
     assert held["held"] == 1100 and held["closed"] >= 1100  # each reopened when closed
     assert held["slowest"] < bound and held["oldest_open"] < bound
     assert served >= 10 and len(frames) >= 3  # the box drew what the presses asked
