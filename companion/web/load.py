@@ -8,8 +8,8 @@ frames, reconnections and page requests.
 
 ``python -m companion.web.load hold HOST PORT COUNT ADDRESSES SECONDS`` keeps
 COUNT connections open, spread over ADDRESSES loopback addresses, each sending
-a request's first line and never the rest (slowloris) and opened again as
-soon as the server closes it; it prints ``ready``, and when done one JSON
+a request's first line and never the rest (slowloris) and opened again a
+quarter second after the server closes it; it prints ``ready``, and when done one JSON
 line: how many it closed and how long the slowest took, and how old the
 oldest still open was.
 
@@ -130,6 +130,7 @@ async def hold_one(host: str, port: int, source: str, stop: asyncio.Event) -> li
         age = time.monotonic() - opened
         lived.append(-age if stop.is_set() else age)
         writer.close()
+        await asyncio.sleep(0.25)  # then open it again (a pause keeps the probe's own CPU low)
     return lived
 
 
