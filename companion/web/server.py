@@ -280,13 +280,24 @@ class Site:
             raise web.HTTPForbidden(text="This TV link is not valid.")
 
     # -- feeds ----------------------------------------------------------------------------
-    async def open_ws(self, request: web.Request) -> web.WebSocketResponse:
+    async def open_ws(
+        self, request: web.Request, group: list[web.WebSocketResponse] | None = None
+    ) -> web.WebSocketResponse:
+        """The websocket, counted in ``group`` before the handshake's first wait (so that
+        handshakes at once cannot all pass a cap), and uncompressed (``padding``)."""
         origin = request.headers.get(hdrs.ORIGIN)
         if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
             raise web.HTTPForbidden(text="cross-origin websocket refused")
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=10.0, compress=False)
         ws.headers.update(HEADERS)
-        await ws.prepare(request)
+        if group is not None:
+            group.append(ws)
+        try:
+            await ws.prepare(request)
+        except BaseException:
+            if group is not None:
+                group.remove(ws)
+            raise
         return ws
 
     async def send_changes(
@@ -309,8 +320,7 @@ class Site:
         self, request: web.Request, group: list[web.WebSocketResponse]
     ) -> web.WebSocketResponse:
         """A public feed (spectator or TV) kept in ``group`` while it is open."""
-        ws = await self.open_ws(request)
-        group.append(ws)
+        ws = await self.open_ws(request, group)
         sender = asyncio.create_task(self.send_changes(ws, lambda: self.room.spectator, False))
         try:
             async for _ in ws:
