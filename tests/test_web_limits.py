@@ -506,3 +506,19 @@ def test_the_readme_gives_the_servers_own_figures_and_no_web_extra():
     assert "[web]" not in readme and "`web` extra" not in readme
     pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert "companion[web]" not in pyproject and '"aiohttp>=' in pyproject
+
+
+def test_handshakes_at_once_do_not_pass_the_per_address_share_together():
+    _table, room, _player = web_table(Settings("gulag", 5))
+
+    async def scenario(base):
+        async with session_from(9) as session:
+            tries = [session.ws_connect(f"{base}/ws") for _ in range(12)]
+            results = await asyncio.gather(*tries, return_exceptions=True)
+            opened = [r for r in results if not isinstance(r, BaseException)]
+            assert len(opened) == web_server.SPECTATORS_PER_ADDRESS
+            for ws in opened:
+                await ws.close()
+
+    with serving(room) as server:
+        run_on(server, scenario)
