@@ -59,6 +59,10 @@ def _check_run_args(args: argparse.Namespace) -> None:
     """Refuse options that do not go together, before anything is opened."""
     if args.journal is not None and args.no_journal:
         raise SettingsError("--journal and --no-journal do not go together: keep one")
+    if args.web:
+        from companion.web.address import WebAddress
+
+        WebAddress.parse(args.web)  # a mistake ends here, before the box is opened
     if args.game is None:
         given = [name for name in ("players", "option") if getattr(args, name)]
         if given:
@@ -83,11 +87,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
-        if args.web:
-            from companion.web.server import serve
-
-            tokens = (journal.path if journal else default_path()).with_name("phones.json")
-            web = serve(table, args.web, tokens if journal else None, box.clock.now)
+        if args.web:  # after the first frame: the web side warms the loop's files, then serves
+            web = _web_serve()(
+                table, args.web, journal.path.parent if journal else None, box.clock.now
+            )
         if settings is not None:
             table.start(settings)
         elif table.resume():
@@ -103,6 +106,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         if journal is not None:
             journal.close()
     return 0
+
+
+def _web_serve() -> Any:
+    """``companion.web.start.serve``; one line, not a traceback, without aiohttp or segno."""
+    try:
+        from companion.web.start import serve
+    except ImportError as exc:
+        raise SettingsError(
+            f"--web needs {exc.name or 'aiohttp and segno'}, which is not installed: "
+            "reinstall the package (make install)"
+        ) from None
+    return serve
 
 
 def cmd_kiosk(args: argparse.Namespace) -> int:
@@ -434,7 +449,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--web",
         action="store_true",
-        help="press to frame with 12 phones and 50 spectators on the loopback, with and "
+        help="press to frame with 7 phones and 50 spectators on the loopback, with and "
         "without a flood",
     )
     bench.set_defaults(func=cmd_bench)

@@ -183,3 +183,36 @@ def test_a_bus_without_its_oled_says_so_and_frees_the_pins():
             )
     finally:
         factory.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("8080", "--web takes HOST:PORT"),
+        ("127.0.0.1:", "--web takes HOST:PORT"),
+        ("127.0.0.1:99999", "--web takes HOST:PORT"),
+        (
+            "wlan-nowhere:8080",
+            "--web: 'wlan-nowhere' is neither an address nor a network interface",
+        ),
+    ],
+)
+def test_a_web_address_that_cannot_be_is_one_line(capsys, spec, says):
+    code, err = one_line(capsys, ["run", "--board", "virtual", "--no-journal", "--web", spec])
+    assert code == 2 and err.startswith(says), err
+
+
+def test_without_aiohttp_the_web_is_one_line_not_a_traceback():
+    script = (
+        "import sys; sys.modules['aiohttp'] = None; from companion.cli import main; "
+        "sys.exit(main(['run', '--board', 'virtual', '--headless', '--no-journal', "
+        "'--web', '127.0.0.1:8080']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [
+        "companion: --web needs aiohttp, which is not installed: reinstall the package "
+        "(make install)"
+    ]

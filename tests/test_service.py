@@ -135,3 +135,74 @@ def test_ready_and_watchdog_reach_the_notify_socket(tmp_path):
     assert got[0].startswith("READY=1")
     assert got.count("WATCHDOG=1") >= 3
     assert got[-1] == "STOPPING=1"
+
+
+WEB = ROOT / "systemd" / "companion.service.d" / "web.conf"
+
+
+def with_web(tmp_path, drop_in=None):
+    """The unit and its web drop-in side by side, as systemd finds them, both pointed at
+    this checkout's command."""
+    tmp_path.mkdir(exist_ok=True)
+    path = unit_here(tmp_path)
+    folder = tmp_path / "companion.service.d"
+    folder.mkdir()
+    command = str(Path(sys.executable).with_name("companion"))
+    (folder / WEB.name).write_text((drop_in or WEB.read_text()).replace(INSTALLED, command))
+    return path
+
+
+@pytest.mark.usefixtures("needs_systemd")
+def test_the_web_drop_in_verifies_and_is_read(tmp_path):
+    out = subprocess.run(
+        ["systemd-analyze", "verify", str(with_web(tmp_path))], capture_output=True, text=True
+    )
+    assert (out.returncode, out.stdout + out.stderr) == (0, "")
+    typo = WEB.read_text().replace("PrivateNetwork=no", "PrivateNetwrk=no")
+    out = subprocess.run(
+        ["systemd-analyze", "verify", str(with_web(tmp_path / "typo", typo))],
+        capture_output=True,
+        text=True,
+    )
+    assert "Unknown key 'PrivateNetwrk'" in out.stdout + out.stderr  # the drop-in was read
+
+
+@pytest.mark.usefixtures("needs_systemd")
+def test_the_service_with_the_web_stays_hardened(tmp_path):
+    out = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(with_web(tmp_path))],
+        capture_output=True,
+        text=True,
+    )
+    report = out.stdout
+    line = next(x for x in report.splitlines() if "Overall exposure level" in x)
+    assert float(line.split(":")[1].split()[0]) <= 2.0, line  # 1.6 here, README says so
+    assert "✗ PrivateNetwork=" in report  # the drop-in took effect: the network is open
+
+
+def test_the_web_drop_in_changes_only_what_the_web_needs():
+    keys = [
+        line.split("=")[0]
+        for line in WEB.read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    ]
+    needed = {"ExecStart", "PrivateNetwork", "RestrictAddressFamilies", "IPAddressAllow"}
+    assert set(keys) == needed
+    text = WEB.read_text()
+    assert "--web wlan0:8080" in text and "AF_NETLINK" in text and "IPAddressDeny" not in keys
+
+
+def test_the_file_limit_is_set_and_the_web_stays_under_it():
+    from companion.web.guard import IN_FLIGHT, RESERVED_FILES, connection_cap
+
+    limit = int(settings("Service")["LimitNOFILE"])
+    assert limit == 1024
+    assert "LimitNOFILE=1024" in (ROOT / "systemd" / "companion-kiosk.service").read_text()
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+    try:
+        assert connection_cap() == limit - RESERVED_FILES - IN_FLIGHT
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -174,3 +174,25 @@ def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
     plays = [k for k, s in seen if k == "play"]
     assert len(plays) >= len(hand)
     assert table.game.over
+
+
+def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(served):
+    table, room, player = web_table(Settings("gulag", 5))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    base = served(room)
+    with chromium() as browser:
+        (first,) = open_phones(browser, base, tokens).values()
+        assert first.locator("#secret").inner_text().strip()  # its private lines were shown
+        sockets = room.phones.connected[0]
+        second = open_phones(browser, base, tokens)[0]
+        first.wait_for_function(
+            "() => document.getElementById('link').textContent.includes('Another phone')",
+            timeout=WAIT,
+        )
+        assert first.locator("#secret").inner_text().strip() == ""
+        assert not first.locator("#private").is_visible()
+        time.sleep(2.5)  # longer than a reconnection's wait: the first does not come back
+        assert room.phones.connected[0] == sockets  # one phone's socket for the seat, still
+        assert second.locator("#secret").inner_text().strip()
+    assert table.game is not None

@@ -20,8 +20,14 @@ COLUMNS = WIDTH // 6
 BODY_LINES = 3
 
 
-@cache
 def font(bold: bool = False, size: int = LINE) -> ImageFont.FreeTypeFont:
+    """The Terminus face; ``font(True, 24)`` and ``font(bold=True, size=24)`` are one load."""
+    return _face(bool(bold), int(size))
+
+
+@cache
+def _face(bold: bool, size: int) -> ImageFont.FreeTypeFont:
+    """Keyed by position only (``functools.cache`` tells keyword calls apart)."""
     name = "terminus-bold.otb" if bold else "terminus-normal.otb"
     with resources.as_file(resources.files("companion.ui") / "fonts" / name) as path:
         return ImageFont.truetype(str(path), size)
@@ -33,6 +39,7 @@ BIG_SIZES = (24, 20, 16, 12)
 def preload_fonts() -> None:
     """Load every face and size once at start, so no press pays for a font file."""
     font()
+    font(bold=True)
     for size in BIG_SIZES:
         font(bold=True, size=size)
 

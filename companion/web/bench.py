@@ -1,7 +1,7 @@
 """``companion bench --web``: does a flood from one client slow the table down?
 
 The same bot game's press-to-frame wall time is measured twice in one run,
-each time with the web room attached, its server on the loopback, 12 phones
+each time with the web room attached, its server on the loopback, 7 phones
 and 50 spectator pages connected (in another process, as real clients are):
 once quiet, once while one client floods the server. The phones listen (each
 gets its seat's view on every change) while the game is answered on the
@@ -19,10 +19,10 @@ from typing import Any
 from companion.bench import press_to_frame
 from companion.table import Table
 from companion.web.room import WebRoom
-from companion.web.server import MAX_PHONES_PER_SEAT, WebServer
+from companion.web.server import WebServer
 from companion.web.tokens import Tokens
 
-PHONES = 12  # two on each of six seats of the bench's Gulag game for 7
+PHONES = 7  # one on each seat of the bench's Gulag game for 7 (a seat has one phone)
 LIMIT = 120.0  # seconds the load process runs at most
 
 
@@ -34,14 +34,14 @@ def loaded(flood: bool, state: dict[str, Any]) -> Iterator[Any]:
     def attach(table: Table) -> None:
         room = WebRoom(Tokens(None), table.box.clock.now)
         table.desk.web = room  # phones listen only: the desk's phones stay None
-        tokens = [room.tokens.issue(seat) for seat in range(PHONES // MAX_PHONES_PER_SEAT)]
+        tokens = [room.tokens.issue(seat) for seat in range(PHONES)]
         server = WebServer(room, "127.0.0.1", 0)
         server.start()
         state["server"] = server
         table.refresh()
         base = f"http://127.0.0.1:{server.port}"
         args = [base, str(LIMIT), "1" if flood else "0"]
-        args += [t for t in tokens for _ in range(MAX_PHONES_PER_SEAT)]
+        args += tokens
         load = subprocess.Popen(
             [sys.executable, "-m", "companion.web.load", *args],
             stdin=subprocess.PIPE,

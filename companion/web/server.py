@@ -1,46 +1,53 @@
 """The aiohttp server, in its own thread with its own asyncio loop beside the table loop.
 
 Endpoints: ``/`` the spectator page and ``/ws`` its live feed (public only);
-``/P/<token>`` a seat's phone page and ``/ws/P/<token>`` its feed and answers.
-Every token is checked in constant time; a wrong, stale or other seat's token
-gets 403 and changes nothing. Requests and messages are small and rate-bounded,
-websocket Origins must be this server, and the server binds only where asked.
+``/TV/<token>`` and ``/ws/TV/<token>`` the same for the box's own TV, which
+always gets in; ``/P/<token>`` a seat's phone page and ``/ws/P/<token>`` its
+feed and answers. Every token is checked in constant time; a wrong, stale or
+other seat's token gets 403 and changes nothing. The ``Host`` must be the
+address the connection came in on (no DNS rebinding), websocket Origins must
+be this server, requests and messages are small and rate-bounded, every
+response carries the security headers, private messages are padded
+(``padding``), and connections are bounded (``guard``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import ipaddress
 import json
 import logging
 import re
 import threading
 import time
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
 
+from companion.web.address import WebAddress, is_address
+from companion.web.guard import BACKLOG, HEADERS, Connections, GuardedHandler
+from companion.web.padding import padded
 from companion.web.room import WebRoom
 
 log = logging.getLogger("companion.web")
 
 MAX_REQUEST = 1024  # bytes: no endpoint takes a body
 MAX_MESSAGE = 256  # bytes: a phone's answer is a ballot and an index
-MAX_SPECTATORS = 200
-MAX_PHONES_PER_SEAT = 2
+MAX_SPECTATORS = 200  # spectator feeds in all, the TV link's aside
+SPECTATORS_PER_ADDRESS = 4  # a device may watch on a few tabs, never take everyone's slots
+TV_SLOTS = 2  # the TV link's feeds: a TV reloading displaces its own older feed
 RATE = 5.0  # messages a second a phone may send, with a burst of BURST
 BURST = 10.0
 REQUESTS = 20.0  # HTTP requests (websocket handshakes included) a second from one address,
 REQUEST_BURST = 100.0  # with this burst: a booth's phones and TVs may share one address
 MAX_ADDRESSES = 1024  # request buckets kept at once
-STATIC = {"spectator.js", "phone.js", "style.css"}
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
+REPLACED = 4409  # close code: another phone took this seat
+STATIC = ("spectator.js", "phone.js", "style.css")
+PAGES = ("spectator.html", "phone.html")
 
 
 def _asset(name: str) -> bytes:
@@ -72,7 +79,7 @@ class Bucket:
 
 
 class Feed:
-    """Wakes every connected client when the room changed (called from any thread)."""
+    """Wakes every connected client when the room changed (``wake`` from any thread)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -80,9 +87,10 @@ class Feed:
         self.event = asyncio.Event()
 
     def wake(self) -> None:
-        self.loop.call_soon_threadsafe(self._wake)
+        self.loop.call_soon_threadsafe(self.bump)
 
-    def _wake(self) -> None:
+    def bump(self) -> None:
+        """Wake the clients now (on the server's loop)."""
         self.version += 1
         self.event.set()
         self.event.clear()
@@ -93,42 +101,17 @@ class Feed:
         return self.version
 
 
-FEED = web.AppKey("feed", Feed)
-
-
-def limits() -> Any:
-    """A middleware refusing an address that asks too often (429), then adding the headers."""
-    buckets: dict[str, Bucket] = {}
-
-    @web.middleware
-    async def middleware(request: web.Request, handler: Any) -> web.StreamResponse:
-        address = request.remote or "?"
-        bucket = buckets.get(address)
-        if bucket is None:
-            if len(buckets) >= MAX_ADDRESSES:
-                buckets.clear()
-            bucket = buckets[address] = Bucket(REQUESTS, REQUEST_BURST)
-        if not bucket.take():
-            raise web.HTTPTooManyRequests(text="too many requests")
-        response = await handler(request)
-        if not response.prepared:
-            response.headers.update(HEADERS)
-        return response
-
-    return middleware
-
-
 class Redacted(logging.Filter):
-    """Takes phone tokens out of every log record of the web server (an access log included)."""
+    """Takes phone and TV tokens out of every log record of the web server."""
 
-    TOKEN = re.compile(r"(/P/)[^\s\"?]+")
+    TOKEN = re.compile(r"(/(?:P|TV)/)[^\s\"?]+", re.IGNORECASE)
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "/P/" in message:
+        if self.TOKEN.search(message):
             record.msg, record.args = self.TOKEN.sub(r"\1…", message), ()
         for key, value in list(vars(record).items()):
-            if isinstance(value, str) and "/P/" in value and key != "msg":
+            if isinstance(value, str) and key != "msg" and self.TOKEN.search(value):
                 setattr(record, key, self.TOKEN.sub(r"\1…", value))
         return True
 
@@ -138,126 +121,94 @@ for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.websoc
     logging.getLogger(_name).addFilter(REDACTED)
 
 
-def _same_origin(request: web.Request) -> bool:
-    origin = request.headers.get("Origin")
-    return origin is None or origin == f"{request.scheme}://{request.host}"
+def host_allowed(host: str | None, local: tuple[str, int] | None) -> bool:
+    """Whether ``Host: host`` names the address and port the connection came in on.
+
+    A page served under another name (a DNS rebinding attack) gets nothing;
+    ``localhost`` is accepted on the loopback.
+    """
+    if not host or local is None:
+        return False
+    name, port_text = host, ""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        if rest and not rest.startswith(":"):
+            return False
+        port_text = rest[1:]
+    elif host.count(":") == 1:
+        name, _, port_text = host.partition(":")
+    if port_text and not port_text.isdigit():
+        return False
+    if (int(port_text) if port_text else 80) != local[1]:
+        return False
+    here = ipaddress.ip_address(local[0].split("%")[0])
+    if isinstance(here, ipaddress.IPv6Address) and here.ipv4_mapped is not None:
+        here = here.ipv4_mapped
+    if name.lower() == "localhost":
+        return here.is_loopback
+    try:
+        return ipaddress.ip_address(name) == here
+    except ValueError:
+        return False
 
 
-def make_app(room: WebRoom) -> web.Application:
-    app = web.Application(client_max_size=MAX_REQUEST, middlewares=[limits()])
-    clients: dict[str, set[web.WebSocketResponse]] = {"spectators": set()}
-    phones_of: dict[int, int] = {}
+def _local(request: web.Request) -> tuple[str, int] | None:
+    sock = request.transport.get_extra_info("sockname") if request.transport else None
+    return (str(sock[0]), int(sock[1])) if sock else None
 
-    def feed() -> Feed:
-        return app[FEED]
 
-    async def on_startup(app: web.Application) -> None:
-        app[FEED] = Feed(asyncio.get_running_loop())
-        room.listeners.append(app[FEED].wake)
+class Rates:
+    """A request bucket per address (kept for ``MAX_ADDRESSES`` addresses at most)."""
 
-    async def on_shutdown(app: web.Application) -> None:
-        room.listeners.remove(app[FEED].wake)
-        for ws in list(clients["spectators"]):
-            await ws.close()
+    def __init__(self) -> None:
+        self.buckets: dict[str, Bucket] = {}
 
-    async def page(request: web.Request, name: str) -> web.Response:
-        return web.Response(body=_asset(name), content_type="text/html", charset="utf-8")
+    def allow(self, address: str) -> bool:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= MAX_ADDRESSES:
+                self.buckets.clear()
+            bucket = self.buckets[address] = Bucket(REQUESTS, REQUEST_BURST)
+        return bucket.take()
 
-    async def spectator_page(request: web.Request) -> web.Response:
-        return await page(request, "spectator.html")
 
-    async def static(request: web.Request) -> web.Response:
-        name = request.match_info["name"]
-        if name not in STATIC:
-            raise web.HTTPNotFound()
-        kind = "text/css" if name.endswith(".css") else "text/javascript"
-        return web.Response(body=_asset(name), content_type=kind, charset="utf-8")
+async def _checked(
+    request: web.Request, handler: Any, rates: Rates, guard: Connections | None
+) -> web.StreamResponse:
+    """Host, no body, the rate; the guard holds the connection as busy while it is handled."""
+    if not host_allowed(request.headers.get(hdrs.HOST), _local(request)):
+        raise web.HTTPMisdirectedRequest(text="this box does not answer to that name")
+    if request.body_exists:  # refused at once, and the connection closed: nothing waits for it
+        refused = web.HTTPBadRequest(text="no page here takes a body")
+        refused.force_close()
+        raise refused
+    if not rates.allow(request.remote or "?"):
+        raise web.HTTPTooManyRequests(text="too many requests")
+    if guard is None:
+        return await handler(request)
+    guard.busy(request.protocol)
+    try:
+        return await handler(request)
+    finally:
+        guard.idle(request.protocol)
 
-    def seat_of(request: web.Request) -> int:
-        seat = room.tokens.seat_of(request.match_info["token"])
-        if seat is None:
-            raise web.HTTPForbidden(text="This phone link is not (or no longer) valid.")
-        return seat
 
-    async def phone_page(request: web.Request) -> web.Response:
-        seat_of(request)
-        return await page(request, "phone.html")
+def limits(guard: Connections | None) -> Any:
+    """The middleware: the checks of ``_checked``, then the security headers on every answer."""
+    rates = Rates()
 
-    async def open_ws(request: web.Request) -> web.WebSocketResponse:
-        if not _same_origin(request):
-            raise web.HTTPForbidden(text="cross-origin websocket refused")
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=10.0)
-        await ws.prepare(request)
-        return ws
-
-    async def send_changes(ws: web.WebSocketResponse, message: Any) -> None:
-        """Send the latest message whenever it changes; a slow client only misses old ones."""
-        last, seen = None, -1
-        while not ws.closed:
-            seen = await feed().changes(seen)
-            current = message()
-            if current is None:
-                await ws.close(code=4403, message=b"token no longer valid")
-                return
-            if current != last:
-                await ws.send_str(current)
-                last = current
-
-    async def spectator_ws(request: web.Request) -> web.WebSocketResponse:
-        if len(clients["spectators"]) >= MAX_SPECTATORS:
-            raise web.HTTPServiceUnavailable(text="too many spectators")
-        ws = await open_ws(request)
-        clients["spectators"].add(ws)
-        sender = asyncio.create_task(send_changes(ws, lambda: room.spectator))
+    @web.middleware
+    async def middleware(request: web.Request, handler: Any) -> web.StreamResponse:
         try:
-            async for _ in ws:
-                await ws.close(code=1008, message=b"the spectator page only listens")
-        finally:
-            clients["spectators"].discard(ws)
-            sender.cancel()
-        return ws
+            response = await _checked(request, handler, rates, guard)
+        except web.HTTPException as exc:
+            exc.headers.update(HEADERS)
+            raise
+        if not response.prepared:
+            response.headers.update(HEADERS)
+        return response
 
-    async def phone_ws(request: web.Request) -> web.WebSocketResponse:
-        token = request.match_info["token"]
-        seat = seat_of(request)
-        if phones_of.get(seat, 0) >= MAX_PHONES_PER_SEAT:
-            raise web.HTTPServiceUnavailable(text="this seat has enough phones")
-        ws = await open_ws(request)
-        phones_of[seat] = phones_of.get(seat, 0) + 1
-        room.phones.joined(seat, +1)
-
-        def message() -> str | None:
-            return room.phone_message(seat) if room.tokens.seat_of(token) == seat else None
-
-        sender = asyncio.create_task(send_changes(ws, message))
-        bucket = Bucket()
-        try:
-            async for msg in ws:
-                if msg.type != WSMsgType.TEXT or not bucket.take():
-                    await ws.close(code=1008, message=b"refused: too fast or not text")
-                    break
-                if room.tokens.seat_of(token) != seat:
-                    await ws.close(code=4403, message=b"token no longer valid")
-                    break
-                why = _answer(room, seat, msg.data)
-                if why is not None:
-                    await ws.send_str(json.dumps({"type": "refused", "why": why}))
-                else:
-                    feed()._wake()
-        finally:
-            phones_of[seat] -= 1
-            room.phones.joined(seat, -1)
-            sender.cancel()
-        return ws
-
-    app.on_startup.append(on_startup)
-    app.on_shutdown.append(on_shutdown)
-    app.router.add_get("/", spectator_page)
-    app.router.add_get("/static/{name}", static)
-    app.router.add_get("/ws", spectator_ws)
-    app.router.add_get("/P/{token}", phone_page)
-    app.router.add_get("/ws/P/{token}", phone_ws)
-    return app
+    return middleware
 
 
 def _answer(room: WebRoom, seat: int, data: str) -> str | None:
@@ -271,60 +222,298 @@ def _answer(room: WebRoom, seat: int, data: str) -> str | None:
     return room.phones.answer(seat, message["ballot"], message["option"])
 
 
-class WebServer:
-    """Runs ``make_app(room)`` on HOST:PORT in a daemon thread; ``stop`` ends it."""
+class Site:
+    """The endpoints of one room and what they share: feeds, spectator slots, one phone a seat."""
 
-    def __init__(self, room: WebRoom, host: str, port: int) -> None:
+    def __init__(self, room: WebRoom, tv_token: str | None = None) -> None:
         self.room = room
-        self.host = host
+        self.tv_token = tv_token
+        self.assets = {name: _asset(name) for name in (*PAGES, *STATIC)}  # read once, at start
+        self.feed: Feed | None = None
+        self.spectators: dict[str, list[web.WebSocketResponse]] = {}  # address -> its feeds
+        self.tv: list[web.WebSocketResponse] = []  # the TV link's feeds, oldest first
+        self.phones: dict[int, web.WebSocketResponse] = {}  # seat -> its one phone
+
+    # -- start and stop -------------------------------------------------------------------
+    async def on_startup(self, app: web.Application) -> None:
+        self.feed = Feed(asyncio.get_running_loop())
+        self.room.listeners.append(self.feed.wake)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        if self.feed is not None:
+            self.room.listeners.remove(self.feed.wake)
+        feeds = [ws for group in self.spectators.values() for ws in group]
+        for ws in [*feeds, *self.tv, *self.phones.values()]:
+            await ws.close()
+
+    # -- pages ----------------------------------------------------------------------------
+    def page(self, name: str) -> web.Response:
+        return web.Response(body=self.assets[name], content_type="text/html", charset="utf-8")
+
+    async def spectator_page(self, request: web.Request) -> web.Response:
+        return self.page("spectator.html")
+
+    async def tv_page(self, request: web.Request) -> web.Response:
+        self.tv_checked(request)
+        return self.page("spectator.html")
+
+    async def phone_page(self, request: web.Request) -> web.Response:
+        self.seat_of(request)
+        return self.page("phone.html")
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        kind = "text/css" if name.endswith(".css") else "text/javascript"
+        return web.Response(body=self.assets[name], content_type=kind, charset="utf-8")
+
+    def seat_of(self, request: web.Request) -> int:
+        seat = self.room.tokens.seat_of(request.match_info["token"].upper())
+        if seat is None:
+            raise web.HTTPForbidden(text="This phone link is not (or no longer) valid.")
+        return seat
+
+    def tv_checked(self, request: web.Request) -> None:
+        given = request.match_info["token"].upper().encode("ascii", "replace")
+        if self.tv_token is None or not hmac.compare_digest(given, self.tv_token.encode()):
+            raise web.HTTPForbidden(text="This TV link is not valid.")
+
+    # -- feeds ----------------------------------------------------------------------------
+    async def open_ws(
+        self, request: web.Request, group: list[web.WebSocketResponse] | None = None
+    ) -> web.WebSocketResponse:
+        """The websocket, counted in ``group`` before the handshake's first wait (so that
+        handshakes at once cannot all pass a cap), and uncompressed (``padding``)."""
+        origin = request.headers.get(hdrs.ORIGIN)
+        if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
+            raise web.HTTPForbidden(text="cross-origin websocket refused")
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=10.0, compress=False)
+        ws.headers.update(HEADERS)
+        if group is not None:
+            group.append(ws)
+        try:
+            await ws.prepare(request)
+        except BaseException:
+            if group is not None:
+                group.remove(ws)
+            raise
+        return ws
+
+    async def send_changes(
+        self, ws: web.WebSocketResponse, message: Callable[[], str | None], private: bool
+    ) -> None:
+        """Send the latest message whenever it changes; a slow client only misses old ones."""
+        assert self.feed is not None
+        last, seen = None, -1
+        while not ws.closed:
+            seen = await self.feed.changes(seen)
+            current = message()
+            if current is None:
+                await ws.close(code=4403, message=b"token no longer valid")
+                return
+            if current != last:
+                await ws.send_str(padded(current) if private else current)
+                last = current
+
+    async def watch(
+        self, request: web.Request, group: list[web.WebSocketResponse]
+    ) -> web.WebSocketResponse:
+        """A public feed (spectator or TV) kept in ``group`` while it is open."""
+        ws = await self.open_ws(request, group)
+        sender = asyncio.create_task(self.send_changes(ws, lambda: self.room.spectator, False))
+        try:
+            async for _ in ws:
+                await ws.close(code=1008, message=b"the spectator page only listens")
+        finally:
+            if ws in group:
+                group.remove(ws)
+            sender.cancel()
+        return ws
+
+    async def spectator_ws(self, request: web.Request) -> web.WebSocketResponse:
+        address = request.remote or "?"
+        mine = self.spectators.get(address, [])
+        total = sum(len(group) for group in self.spectators.values())
+        if len(mine) >= SPECTATORS_PER_ADDRESS or total >= MAX_SPECTATORS:
+            raise web.HTTPServiceUnavailable(text="too many spectators")
+        self.spectators[address] = mine
+        try:
+            return await self.watch(request, mine)
+        finally:
+            if not mine:
+                self.spectators.pop(address, None)
+
+    async def tv_ws(self, request: web.Request) -> web.WebSocketResponse:
+        self.tv_checked(request)
+        while len(self.tv) >= TV_SLOTS:  # the TV reloaded: its older feed makes room
+            await self.tv.pop(0).close(code=1001, message=b"the TV opened a newer feed")
+        return await self.watch(request, self.tv)
+
+    async def replace_phone(self, seat: int) -> None:
+        """A second phone on a seat replaces the first, which is told and wipes its page."""
+        old = self.phones.pop(seat, None)
+        if old is not None and not old.closed:
+            with contextlib.suppress(ConnectionError):
+                await old.send_str(padded(json.dumps({"type": "replaced"})))
+            await old.close(code=REPLACED, message=b"another phone took this seat")
+
+    async def phone_ws(self, request: web.Request) -> web.WebSocketResponse:
+        token = request.match_info["token"].upper()
+        seat = self.seat_of(request)
+        ws = await self.open_ws(request)
+        await self.replace_phone(seat)
+        self.phones[seat] = ws
+        self.room.phones.joined(seat, +1)
+
+        def message() -> str | None:
+            live = self.room.tokens.seat_of(token) == seat
+            return self.room.phone_message(seat) if live else None
+
+        sender = asyncio.create_task(self.send_changes(ws, message, True))
+        try:
+            await self.take_answers(ws, token, seat)
+        finally:
+            if self.phones.get(seat) is ws:
+                del self.phones[seat]
+            self.room.phones.joined(seat, -1)
+            sender.cancel()
+        return ws
+
+    async def take_answers(self, ws: web.WebSocketResponse, token: str, seat: int) -> None:
+        bucket = Bucket()
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT or not bucket.take():
+                await ws.close(code=1008, message=b"refused: too fast or not text")
+                return
+            if self.room.tokens.seat_of(token) != seat:
+                await ws.close(code=4403, message=b"token no longer valid")
+                return
+            why = _answer(self.room, seat, msg.data)
+            if why is not None:
+                await ws.send_str(padded(json.dumps({"type": "refused", "why": why})))
+            elif self.feed is not None:
+                self.feed.bump()
+
+
+def make_app(
+    room: WebRoom, guard: Connections | None = None, tv_token: str | None = None
+) -> web.Application:
+    site = Site(room, tv_token)
+    app = web.Application(client_max_size=MAX_REQUEST, middlewares=[limits(guard)])
+    app.on_startup.append(site.on_startup)
+    app.on_shutdown.append(site.on_shutdown)
+    app.router.add_get("/", site.spectator_page)
+    app.router.add_get("/static/{name}", site.static)
+    app.router.add_get("/ws", site.spectator_ws)
+    app.router.add_get("/TV/{token}", site.tv_page)
+    app.router.add_get("/ws/TV/{token}", site.tv_ws)
+    app.router.add_get("/P/{token}", site.phone_page)
+    app.router.add_get("/ws/P/{token}", site.phone_ws)
+    return app
+
+
+class WebServer:
+    """Runs ``make_app(room)`` in a daemon thread, on HOST:PORT or, for an interface that has
+    no address yet, as soon as it has one; ``stop`` ends it."""
+
+    def __init__(
+        self,
+        room: WebRoom,
+        host: str,
+        port: int,
+        tv_token: str | None = None,
+        guard: Connections | None = None,
+    ) -> None:
+        self.room = room
+        self.address = WebAddress(host, port, interface=not is_address(host))
         self.port = port
+        self.shown: str | None = None  # the address in the QR codes, once listening
+        self.tv_token = tv_token
+        self.guard = guard or Connections()
+        self.listening = threading.Event()
+        self.on_listening: list[Callable[[WebServer], None]] = []
         self.loop = asyncio.new_event_loop()
         self.runner: web.AppRunner | None = None
+        self.server: asyncio.Server | None = None
+        self.tasks: list[asyncio.Task[None]] = []
         self.thread = threading.Thread(target=self.loop.run_forever, name="web", daemon=True)
 
+    def url(self, path: str) -> str:
+        """``path`` on this server as phones reach it (upper case: QR alphanumeric mode)."""
+        return f"HTTP://{self.shown or self.address.host}:{self.port}{path}"
+
     def start(self) -> None:
+        """Listen now if the address is there (OSError if it cannot be bound), else wait."""
         self.thread.start()
-        future = asyncio.run_coroutine_threadsafe(self._start(), self.loop)
-        future.result(timeout=10)
-        log.info("web server on %s:%d", self.host, self.port)
+        asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=10)
 
     async def _start(self) -> None:
-        self.runner = web.AppRunner(make_app(self.room), access_log=None)
+        app = make_app(self.room, self.guard, self.tv_token)
+        self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port, reuse_address=True)
-        await site.start()
-        if self.port == 0:
-            server = site._server
-            assert server is not None
-            self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.tasks.append(asyncio.create_task(self._sweep()))
+        where = self.address.current()
+        if where is not None:
+            await self._listen(*where)
+        else:
+            log.info("web: waiting for %s to get an address", self.address.host)
+            self.tasks.append(asyncio.create_task(self._wait_for_address()))
+
+    async def _listen(self, bind: str, shown: str) -> None:
+        assert self.runner is not None and self.runner.server is not None
+        manager, loop = self.runner.server, asyncio.get_running_loop()
+        options: dict[str, Any] = {
+            "loop": loop,
+            "keepalive_timeout": self.guard.deadline,
+            "lingering_time": 0,  # no page takes a body: one is never read to its end
+            "access_log": None,
+        }
+        self.server = await loop.create_server(
+            lambda: GuardedHandler(manager, self.guard, **options),
+            bind,
+            self.port,
+            reuse_address=True,
+            backlog=BACKLOG,
+        )
+        self.port = self.server.sockets[0].getsockname()[1]
+        self.shown = shown
+        log.info("web server on %s:%d", bind, self.port)
+        self.listening.set()
+        for hook in self.on_listening:
+            hook(self)
+
+    async def _wait_for_address(self, every: float = 1.0) -> None:
+        said = False
+        while True:
+            await asyncio.sleep(every)
+            where = self.address.current()
+            if where is None:
+                continue
+            try:
+                await self._listen(*where)
+                return
+            except OSError as exc:
+                if not said:  # said once; tried again every few seconds, quietly
+                    log.warning("web: cannot listen on %s:%d yet: %s", where[0], self.port, exc)
+                said, every = True, 5.0
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.guard.deadline / 4)
+            self.guard.sweep()
+
+    async def _stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        if self.server is not None:
+            self.server.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
 
     def stop(self) -> None:
-        if self.runner is not None:
-            with contextlib.suppress(Exception):
-                asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(10)
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(self._stop(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=10)
         self.loop.close()
-
-
-def serve(table: Any, spec: str, tokens_path: Any, clock: Any) -> WebServer:
-    """Attach a web room to ``table`` and start the server on ``spec`` (HOST:PORT)."""
-    from companion.web.qr import listen_address
-    from companion.web.tokens import Tokens
-
-    host, sep, port_text = spec.rpartition(":")
-    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(
-            f"--web takes HOST:PORT (an address or an interface, a port), not {spec!r}"
-        )
-    bind, shown = listen_address(host)
-    port = int(port_text)
-    room = WebRoom(Tokens(tokens_path), clock, lambda token: f"HTTP://{shown}:{port}/P/{token}")
-    table.desk.web = room
-    table.desk.phones = room.phones
-    server = WebServer(room, bind, port)
-    try:
-        server.start()
-    except OSError as exc:
-        raise ValueError(f"--web: cannot listen on {bind}:{port}: {exc.strerror}") from None
-    return server

@@ -71,17 +71,36 @@ class Tokens:
         return data if isinstance(data, dict) and isinstance(data.get("tokens"), dict) else None
 
     def _save(self) -> None:
-        """Write with mode 0600, through a temporary file, so a power cut leaves old or new."""
-        if self.path is None:
-            return
-        data = json.dumps({"key": self.key, "tokens": {str(s): t for s, t in self.by_seat.items()}})
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, self.path)
+        if self.path is not None:
+            data = {"key": self.key, "tokens": {str(s): t for s, t in self.by_seat.items()}}
+            write_private(self.path, json.dumps(data))
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write with mode 0600, through a temporary file, so a power cut leaves old or new."""
+    tmp = path.with_name(path.name + ".tmp")
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+
+
+def tv_token(path: Path | None) -> str:
+    """The TV link's token: kept in ``path`` (0600) so a TV's bookmark works after a restart.
+
+    Without a path (no journal) it lives as long as the process. Delete the file for a new one.
+    """
+    if path is not None:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            saved = path.read_text(encoding="ascii").strip()
+            if len(saved) == len(new_token()) and saved.isalnum():
+                return saved.upper()
+    token = new_token()
+    if path is not None:
+        write_private(path, token + "\n")
+    return token

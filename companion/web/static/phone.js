@@ -4,6 +4,7 @@ const token = location.pathname.split("/").pop();
 let chosen = null;
 let ballot = null;
 let socket = null;
+let replaced = false;
 function lines(list, element) {
   element.replaceChildren(...list.map((text) => {
     const item = document.createElement("li");
@@ -11,7 +12,16 @@ function lines(list, element) {
     return item;
   }));
 }
+function wipe() {
+  // Another phone took this seat: nothing this seat may know stays on this one.
+  for (const id of ["secret", "question", "options"]) { document.getElementById(id).replaceChildren(); }
+  for (const id of ["private", "ask", "wait", "refused"]) { document.getElementById(id).hidden = true; }
+  document.getElementById("status").textContent = "";
+  document.getElementById("link").textContent = "Another phone took this seat: this one shows nothing more.";
+  ballot = null; chosen = null; replaced = true;
+}
 function draw(state) {
+  if (replaced || state.type === "replaced") { wipe(); return; }
   if (state.type === "refused") {
     const refused = document.getElementById("refused");
     refused.hidden = false;
@@ -51,7 +61,8 @@ function draw(state) {
 }
 document.getElementById("send").onclick = () => {
   if (socket && chosen !== null && ballot !== null) {
-    socket.send(JSON.stringify({ ballot: ballot, option: chosen }));
+    // Padded, so the size of the frame on the Wi-Fi does not tell which option it carries.
+    socket.send(JSON.stringify({ ballot: ballot, option: chosen }).padEnd(96, " "));
     document.getElementById("send").disabled = true;
   }
 };
@@ -61,6 +72,7 @@ function connect() {
   socket.onopen = () => { link.textContent = "connected"; };
   socket.onmessage = (event) => draw(JSON.parse(event.data));
   socket.onclose = (event) => {
+    if (event.code === 4409) { wipe(); return; }
     if (event.code === 4403) { link.textContent = "This link is no longer valid: scan the box again."; return; }
     link.textContent = "reconnecting…";
     setTimeout(connect, 2000);

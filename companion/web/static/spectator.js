@@ -36,7 +36,9 @@ function draw(state) {
 }
 function connect() {
   const link = document.getElementById("link");
-  const ws = new WebSocket(`ws://${location.host}/ws`);
+  // The box's own TV link (/TV/<token>) has its own feed, which always gets in.
+  const feed = location.pathname.startsWith("/TV/") ? `/ws${location.pathname}` : "/ws";
+  const ws = new WebSocket(`ws://${location.host}${feed}`);
   ws.onopen = () => { link.textContent = "live"; };
   ws.onmessage = (event) => { draw(JSON.parse(event.data)); document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1); };
   ws.onclose = () => { link.textContent = "reconnecting…"; setTimeout(connect, 2000); };
