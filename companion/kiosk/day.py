@@ -35,7 +35,7 @@ from companion.kiosk.booth import (
     Title,
 )
 from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
-from companion.kiosk.daystats import Ledger
+from companion.kiosk.daystats import SIM_DAY, Ledger
 from companion.modes import Announce, Handoff, Notice, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Table
@@ -45,7 +45,6 @@ TICK = 1.0  # seconds between the loop's steps while nobody presses
 ARRIVAL = 12.0  # mean seconds between strangers
 STAFF_EVERY = 5400.0  # mean seconds between staff visits
 IDLE = 120.0  # seconds a game may be left alone before the warning
-SIM_DAY = "booth day"  # the date the simulated day's statistics are kept under
 QUIET = 200.0  # seconds before the day's end when nobody new walks up (past idle and warning)
 
 Force = Callable[[dict[str, Any], Decision], Any]
