@@ -77,6 +77,35 @@ def _check_run_args(args: argparse.Namespace) -> None:
             )
 
 
+def _needs_terminal(args: argparse.Namespace) -> None:
+    """The virtual box's front end is this terminal: without one (a pipe, a service, cron),
+    starting would set up a game nobody sees, that the next run resumes. The service units
+    and a booth pass --headless."""
+    if args.headless:
+        return
+    from companion.box.board import on_a_pi
+
+    virtual = args.board == "virtual" or (args.board == "auto" and not on_a_pi())
+    if virtual and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SettingsError(
+            "no terminal to show the virtual box in: run it in a terminal, "
+            "or add --headless to run it without one"
+        )
+
+
+def _nothing_in_progress(journal: Any) -> None:
+    """``--game`` never throws away a game in progress: the table confirms an abandon, at
+    the box (hold Back, then OK), never a command line."""
+    saved = journal.unfinished()
+    if saved is not None:
+        journal.close()
+        raise SettingsError(
+            f"a game of {saved.game.name.title()} is in progress in {journal.path}: run "
+            "without --game to carry it on (hold Back there to abandon it), or add "
+            "--no-journal to play this one unsaved"
+        )
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
@@ -85,10 +114,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.table import Table
 
     _check_run_args(args)
+    _needs_terminal(args)
     settings = _settings(args) if args.game else None
     journal = None
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
         journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
+        if settings is not None:
+            _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     web = None
     try:
@@ -127,6 +159,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     from companion.service import Service
     from companion.store import Journal, default_path
 
+    _needs_terminal(args)
     path = Path(args.journal) if args.journal else default_path()
     record = StartRecord(path.with_name("kiosk-starts.json"))
     safe = record.started()

@@ -293,3 +293,57 @@ def test_a_good_date_and_the_simulated_days_name_are_taken(capsys, tmp_path):
     for date, presses in (("2026-11-26", 0), (SIM_DAY, 7)):
         assert main(["stats", "--journal", str(path), "--date", date, "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["presses"] == presses
+
+
+# -- a run with nobody to see it, a game in progress ------------------------------------------
+@pytest.mark.parametrize("argv", [["run", "--board", "virtual"], ["kiosk", "--board", "virtual"]])
+def test_without_a_terminal_the_virtual_box_says_so_unless_headless(tmp_path, argv):
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
+        cwd=ROOT,
+        env={**os.environ, "COMPANION_DATA": str(tmp_path)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "companion: no terminal to show the virtual box in: run it in a terminal, "
+        "or add --headless to run it without one"
+    ]
+    assert list(tmp_path.iterdir()) == []  # no journal, no game set up for the next run
+
+
+def test_the_service_units_pass_headless():
+    for unit in (ROOT / "systemd").glob("*.service"):
+        (start,) = [line for line in unit.read_text().splitlines() if line.startswith("ExecStart")]
+        assert "--headless" in start.split(), unit.name
+
+
+def test_run_game_never_throws_away_a_game_in_progress(capsys, tmp_path):
+    from companion.box import VirtualClock, open_box
+    from companion.store import Journal
+    from companion.table import Settings, Table
+
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        Table(box, seed=1, journal=journal).start(Settings("politburo", 6, "en"))
+    finally:
+        box.close()
+        journal.close()
+    argv = ["run", "--board", "virtual", "--headless", "--journal", str(path), "--game", "gulag"]
+    code, err = one_line(capsys, argv)
+    assert code == 2
+    assert err == (
+        f"a game of Politburo is in progress in {path}: run without --game to carry it on "
+        "(hold Back there to abandon it), or add --no-journal to play this one unsaved"
+    )
+    journal = Journal(path)
+    try:
+        saved = journal.unfinished()
+        assert saved is not None and saved.game.name == "politburo" and saved.game.players == 6
+    finally:
+        journal.close()
