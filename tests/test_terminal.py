@@ -344,14 +344,13 @@ def test_quitting_asks_first_and_any_other_key_carries_on_doing_nothing():
 def test_one_key_holds_back_and_one_holds_ok_and_the_help_line_names_them():
     from companion.box.inputs import HOLD_TIME
     from companion.box.terminal import HELP, HOLD, HOLDS
-    from companion.modes import Abandon
 
     assert HOLDS == {"O": "ok", "X": "back"} and "O/X hold OK/Back" in HELP
     assert HOLD > HOLD_TIME
     desk = Desk("gulag", 5)
     try:
         desk.key("X", then=HOLD + GAP)
-        assert isinstance(desk.table.mode, Abandon)  # a long Back asks to abandon
+        assert type(desk.table.mode).__name__ == "Abandon"  # a long Back asks to abandon
     finally:
         desk.close()
 
