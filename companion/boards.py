@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,15 +19,26 @@ BUNDLED = "glasnost_board.json"
 MAX_BYTES = 64 * 1024  # the bundled board is under 3 KiB
 MAX_DEPTH = 8  # the schema nests four deep (board, crises, crisis, policy)
 MAX_DIGITS = 9  # ids are small numbers; Python refuses integers of over 4,300 digits
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _nesting(text: str) -> int:
-    """How deep the arrays and objects of ``text`` nest (strings left out), counted without
-    parsing: Python's JSON parser recurses, so a deep file would exhaust its stack."""
+    """How deep the arrays and objects of ``text`` nest (strings left out), counted in one
+    pass without parsing: Python's JSON parser recurses, so a deep file would exhaust its
+    stack. (A regular expression for the strings backtracks to quadratic time on a file of
+    unclosed, escaped quotes.)"""
     depth = deepest = 0
-    for ch in _STRINGS.sub("", text):
-        if ch in "[{":
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in "]}":

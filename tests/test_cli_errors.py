@@ -219,6 +219,7 @@ def hostile(tmp_path):
     (tmp_path / "huge.json").write_text("[" * 100_000 + "]" * 100_000)
     (tmp_path / "bignum.json").write_text('{"name": "x", "crises": [' + "9" * 5000 + "]}")
     (tmp_path / "deep.toml").write_text("a = " + "[" * 5000 + "]" * 5000)
+    (tmp_path / "quotes.json").write_text('"' + '\\"' * 30_000)  # unclosed, escaped quotes
     return tmp_path
 
 
@@ -252,6 +253,10 @@ HOSTILE = [
     (
         ["simulate", "glasnost", "--option", "board={tmp}/bignum.json"],
         "{tmp}/bignum.json: a board number has 5000 digits (at most 9)",
+    ),
+    (
+        ["simulate", "glasnost", "--option", "board={tmp}/quotes.json"],
+        "{tmp}/quotes.json is not valid JSON: Unterminated string",
     ),
     (["demo", "glasnost", "--option", "board=/dev/urandom"], "/dev/urandom is a device, not a b"),
     (["run", "--game", "glasnost", "--option", "board={tmp}/fifo"], "{tmp}/fifo is a FIFO, not"),
