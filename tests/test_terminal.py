@@ -378,3 +378,35 @@ def test_quitting_over_a_terminal_asks_then_wipes_the_screen(tmp_path):
     term.type("q")
     assert term.finish() == 0
     assert term.buffer.endswith(CLEAR)  # the last frame is wiped, scrollback too
+
+
+def test_over_a_terminal_peek_is_let_go_before_the_hand_over(tmp_path):
+    """Enter, p, Enter, Enter: seat 1 reads its card, passes the box, seat 2 takes it; the
+    terminal never draws seat 2's card, nor any card once the box moved on."""
+    desk = Desk("politburo", 5)  # the same seeded game, beside the terminal's
+    try:
+        peeks = desk.peeks()
+        first = desk.table.screen()
+        desk.key("\r")
+        taken = desk.table.screen()  # seat 1 has the box: "hold PEEK, then OK"
+    finally:
+        desk.close()
+    run = ["run", "--board", "virtual", "--seed", "1", "--game", "politburo", "--players", "5"]
+    term = Pty([sys.executable, "-m", "companion", *run, "--no-journal"])
+    term.wait_for(first)
+    term.type("\r")
+    term.wait_for(taken)
+    term.type("p")
+    end = time.monotonic() + 30
+    while tuple(term.screen()[0] or ()) not in peeks and time.monotonic() < end:
+        term.read(0.3)
+    assert tuple(term.screen()[0]) in peeks and "PEEK held" in term.screen()[1]
+    since = len(term.buffer)
+    for _ in range(2):
+        term.type("\r")
+        term.read(0.8)
+    drawn = term.frames(since)
+    term.type("qq")
+    assert term.finish() == 0
+    assert drawn and not any(tuple(art) in peeks for art, _ in drawn)
+    assert "PEEK held" not in "\n".join(drawn[-1][1])
