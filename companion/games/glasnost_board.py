@@ -181,6 +181,16 @@ def _policy(crisis: dict[str, Any], vote: str, label: str) -> str:
     return domain
 
 
+def _new_id(entry: Any, n: int, what: str, seen: dict[int, int]) -> int:
+    """The id of the ``n``-th ``what`` (a crisis, a seat): an object whose id is new."""
+    if not isinstance(entry, dict):
+        raise _fail(f"{what} number {n + 1} must be an object")
+    eid = _int_id(entry.get("id"), f"{what} number {n + 1}'s id")
+    if eid in seen:
+        raise _fail(f"{what} id {eid} is used twice")
+    return eid
+
+
 def _crises(raw_crises: list[Any]) -> tuple[list[Crisis], dict[int, int]]:
     """The crisis cards in order, and crisis id -> index."""
     if len(raw_crises) != CRISES:
@@ -188,11 +198,7 @@ def _crises(raw_crises: list[Any]) -> tuple[list[Crisis], dict[int, int]]:
     crises: list[Crisis] = []
     crisis_index: dict[int, int] = {}
     for n, c in enumerate(raw_crises):
-        if not isinstance(c, dict):
-            raise _fail(f"crisis number {n + 1} must be an object")
-        cid = _int_id(c.get("id"), f"crisis number {n + 1}'s id")
-        if cid in crisis_index:
-            raise _fail(f"crisis id {cid} is used twice")
+        cid = _new_id(c, n, "crisis", crisis_index)
         name = c.get("name")
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"crisis {cid} needs a name")
@@ -206,11 +212,7 @@ def _seat(
     p: Any, n: int, crisis_index: dict[int, int], seen: dict[int, int]
 ) -> tuple[int, tuple[int, ...]]:
     """One seat's id and the indexes of the crises it touches."""
-    if not isinstance(p, dict):
-        raise _fail(f"seat number {n + 1} must be an object")
-    pid = _int_id(p.get("id"), f"seat number {n + 1}'s id")
-    if pid in seen:
-        raise _fail(f"seat id {pid} is used twice")
+    pid = _new_id(p, n, "seat", seen)
     touched = p.get("crises")
     if not isinstance(touched, list) or not touched:
         raise _fail(f"seat {pid} must list the crises it touches")
