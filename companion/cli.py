@@ -114,8 +114,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.table import Table
 
     _check_run_args(args)
-    _needs_terminal(args)
     settings = _settings(args) if args.game else None
+    _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
     journal = None
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
         journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
