@@ -13,8 +13,44 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BoardError
+from companion.files import read_regular
 
 BUNDLED = "glasnost_board.json"
+MAX_BYTES = 64 * 1024  # the bundled board is under 3 KiB
+MAX_DEPTH = 8  # the schema nests four deep (board, crises, crisis, policy)
+MAX_DIGITS = 9  # ids are small numbers; Python refuses integers of over 4,300 digits
+
+
+def _nesting(text: str) -> int:
+    """How deep the arrays and objects of ``text`` nest (strings left out), counted in one
+    pass without parsing: Python's JSON parser recurses, so a deep file would exhaust its
+    stack. (A regular expression for the strings backtracks to quadratic time on a file of
+    unclosed, escaped quotes.)"""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _small_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise BoardError(f"a board number has {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
 
 
 def load_board(path: str | Path | None = None) -> dict[str, Any]:
@@ -28,17 +64,15 @@ def load_board(path: str | Path | None = None) -> dict[str, Any]:
     else:
         where = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise BoardError(f"no board file at {where}") from None
-        except IsADirectoryError:
-            raise BoardError(f"{where} is a directory, not a board file") from None
+            text = read_regular(path, "board file", MAX_BYTES, BoardError).decode("utf-8")
         except UnicodeDecodeError:
             raise BoardError(f"{where} is not a UTF-8 text file") from None
-        except OSError as exc:
-            raise BoardError(f"cannot read the board file {where}: {exc.strerror}") from None
+    if _nesting(text) > MAX_DEPTH:
+        raise BoardError(f"{where} nests deeper than a board does (at most {MAX_DEPTH} levels)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_small_int)
+    except BoardError as exc:
+        raise BoardError(f"{where}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise BoardError(
             f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from companion.box_kinds import BOARDS
 from companion.errors import CompanionError, JournalError, SettingsError
@@ -34,9 +34,19 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+MAX_GAMES = 1_000_000  # about twenty minutes of the slowest game: more is a typo
+MAX_DAY = 24.0  # hours a simulated booth day may last
+
+
+def _at_most_games(games: int) -> None:
+    if games > MAX_GAMES:
+        raise SettingsError(f"--games must be at most {MAX_GAMES:,}, not {games:,}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
+    _at_most_games(args.games)
     options = _options(args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
@@ -71,6 +81,35 @@ def _check_run_args(args: argparse.Namespace) -> None:
             )
 
 
+def _needs_terminal(args: argparse.Namespace) -> None:
+    """The virtual box's front end is this terminal: without one (a pipe, a service, cron),
+    starting would set up a game nobody sees, that the next run resumes. The service units
+    and a booth pass --headless."""
+    if args.headless:
+        return
+    from companion.box.board import on_a_pi
+
+    virtual = args.board == "virtual" or (args.board == "auto" and not on_a_pi())
+    if virtual and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SettingsError(
+            "no terminal to show the virtual box in: run it in a terminal, "
+            "or add --headless to run it without one"
+        )
+
+
+def _nothing_in_progress(journal: Any) -> None:
+    """``--game`` never throws away a game in progress: the table confirms an abandon, at
+    the box (hold Back, then OK), never a command line."""
+    saved = journal.unfinished()
+    if saved is not None:
+        journal.close()
+        raise SettingsError(
+            f"a game of {saved.game.name.title()} is in progress in {journal.path}: run "
+            "without --game to carry it on (hold Back there to abandon it), or add "
+            "--no-journal to play this one unsaved"
+        )
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
@@ -80,9 +119,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     _check_run_args(args)
     settings = _settings(args) if args.game else None
+    _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
     journal = None
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
         journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
+        if settings is not None:
+            _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     web = None
     try:
@@ -132,6 +174,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     from companion.service import Service
     from companion.store import Journal, default_path
 
+    _needs_terminal(args)
     path = Path(args.journal) if args.journal else default_path()
     record = StartRecord(path.with_name("kiosk-starts.json"))
     safe = record.started()
@@ -182,6 +225,8 @@ def _kiosk_day(args: argparse.Namespace) -> int:
 
     if args.board != "virtual" or not args.headless:
         raise SettingsError("a simulated booth day runs on --board virtual --headless")
+    if not 0 < args.day <= MAX_DAY:  # also refuses nan and inf
+        raise SettingsError(f"--day takes hours above 0 and at most {MAX_DAY:g}, not {args.day:g}")
     report = simulate_day(args.day, args.seed or 1, Path(args.journal) if args.journal else None)
     if args.json:
         print(json.dumps(report, sort_keys=True))
@@ -195,27 +240,49 @@ def _kiosk_day(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats_date(text: str | None) -> str | None:
+    """``--date``: a calendar day as YYYY-MM-DD, or the simulated day's name."""
+    import datetime
+
+    from companion.kiosk.daystats import SIM_DAY
+
+    if text is None or text == SIM_DAY:
+        return text
+    try:
+        return datetime.date.fromisoformat(text).isoformat() if len(text) == 10 else None
+    except ValueError:
+        return None
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     import json
     import sqlite3
     from pathlib import Path
 
-    from companion.kiosk.daystats import Ledger
+    from companion.files import check_regular
+    from companion.kiosk.daystats import SIM_DAY, Ledger
     from companion.store import default_path
 
+    date = _stats_date(args.date)
+    if args.date is not None and date is None:
+        raise SettingsError(f"--date takes a day as YYYY-MM-DD (or {SIM_DAY!r}), not {args.date!r}")
     path = Path(args.journal) if args.journal else default_path()
     if not path.exists():
         raise JournalError(f"no journal at {path}: the kiosk has not run there")
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    check_regular(path, "journal", JournalError)
     try:
-        stats = Ledger(db, readonly=True).stats(args.date).as_dict()
-    finally:
-        db.close()
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            stats = Ledger(db, readonly=True).stats(date).as_dict()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot read the statistics in {path}: {exc}") from None
     if args.json:
         print(json.dumps(stats, sort_keys=True))
     else:
         print(
-            f"{args.date or 'today'}: {stats['started']} games started, {stats['finished']} "
+            f"{date or 'today'}: {stats['started']} games started, {stats['finished']} "
             f"finished, {stats['abandoned']} abandoned; {stats['attract']} attract games; "
             f"{stats['presses']} presses"
         )
@@ -231,10 +298,9 @@ def _pinout(args: argparse.Namespace) -> Any:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from companion.box import VirtualClock, open_box
     from companion.demo import play
+    from companion.files import writable_folder
 
     if args.board != "virtual":
         raise SettingsError("the demo presses buttons by software: it runs on --board virtual only")
@@ -246,7 +312,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         box.outputs.frame_sinks.append(
             lambda image, t: print("\n".join(oled_art(box.virtual_board.glass())), "\n")
         )
-    frames = Path(args.frames) if args.frames else None
+    frames = writable_folder(args.frames, "frames folder", SettingsError) if args.frames else None
     try:
         run = play(settings, args.seed, frames, args.bots, box=box)
     finally:
@@ -294,9 +360,11 @@ def cmd_board(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.boards import load_board
+    from companion.files import check_regular
     from companion.games.glasnost_board import parse_board
     from companion.ui.board_svg import board_svg
 
+    check_regular(args.svg, "SVG file", CompanionError)  # a FIFO would wait for a reader
     board = parse_board(load_board(args.board))
     try:
         Path(args.svg).write_text(board_svg(board), encoding="utf-8")
@@ -326,11 +394,19 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench import main as bench
 
+    _at_most_games(args.games)
     return bench(args.json, args.games, args.web)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage mistake told in one line (and where to read more), status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"companion: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description=__doc__)
+    p = _Parser(prog="companion", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play bot games and print outcome rates")
@@ -457,7 +533,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as done:  # --help, or a usage mistake already told in one line
+        return done.code if isinstance(done.code, int) else 0
     try:
         return args.func(args)
     except KeyboardInterrupt:

@@ -1,5 +1,6 @@
 """Every error a user can cause from the command line: one clear line and a non-zero exit."""
 
+import json
 import os
 import subprocess
 import sys
@@ -216,3 +217,171 @@ def test_without_aiohttp_the_web_is_one_line_not_a_traceback():
         "companion: --web needs aiohttp, which is not installed: reinstall the package "
         "(make install)"
     ]
+
+
+# -- the hostile probe: every bad value ends in one line, status 2, within 5 s ----------------
+class TooSlow(Exception):
+    pass
+
+
+def within_five_seconds(run):
+    """``run()``, interrupted if it takes over 5 s (a FIFO or a device read would hang)."""
+    import signal
+
+    def stop(signum, frame):
+        raise TooSlow
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 5.0)
+    try:
+        return run()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    """Files a hostile probe names: a folder, a FIFO, a plain file, a non-database, deep and
+    huge JSON, a journal the kiosk wrote."""
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "file.txt").write_text("hello\n")
+    (tmp_path / "notdb.sqlite").write_text("not a database\n")
+    (tmp_path / "deep.json").write_text("[" * 3000 + "]" * 3000)
+    (tmp_path / "huge.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "bignum.json").write_text('{"name": "x", "crises": [' + "9" * 5000 + "]}")
+    (tmp_path / "deep.toml").write_text("a = " + "[" * 5000 + "]" * 5000)
+    (tmp_path / "quotes.json").write_text('"' + '\\"' * 30_000)  # unclosed, escaped quotes
+    return tmp_path
+
+
+HOSTILE = [
+    (["run", "--pinout", "{tmp}/folder"], "{tmp}/folder is a directory, not a pinout file"),
+    (["run", "--pinout", "{tmp}/fifo"], "{tmp}/fifo is a FIFO, not a pinout file"),
+    (["run", "--pinout", "/dev/urandom"], "/dev/urandom is a device, not a pinout file"),
+    (["hardware", "--pinout", "{tmp}/deep.toml"], "{tmp}/deep.toml nests deeper than a pinout"),
+    (["selftest", "--board", "virtual", "--pinout", "{tmp}/folder"], "{tmp}/folder is a dir"),
+    (["demo", "gulag", "--frames", "{tmp}/file.txt"], "{tmp}/file.txt is a file, not a folder"),
+    (["demo", "gulag", "--frames", "{tmp}/fifo"], "{tmp}/fifo is a FIFO, not a folder"),
+    (
+        ["demo", "gulag", "--frames", "/proc/nope/frames"],
+        "cannot write the frames folder /proc/nope/frames: No such file or directory",
+    ),
+    (["stats", "--journal", "{tmp}/notdb.sqlite"], "cannot read the statistics in {tmp}/notdb"),
+    (["stats", "--journal", "{tmp}/folder"], "{tmp}/folder is a directory, not a journal"),
+    (["stats", "--journal", "{tmp}/fifo"], "{tmp}/fifo is a FIFO, not a journal"),
+    (["stats", "--journal", "/dev/urandom"], "/dev/urandom is a device, not a journal"),
+    (["stats", "--date", "garbage"], "--date takes a day as YYYY-MM-DD"),
+    (["stats", "--date", "2026-13-45"], "--date takes a day as YYYY-MM-DD"),
+    (["kiosk", "--day", "inf"], "--day takes hours above 0 and at most 24, not inf"),
+    (["kiosk", "--day", "nan"], "--day takes hours above 0 and at most 24, not nan"),
+    (["kiosk", "--day", "-1"], "--day takes hours above 0 and at most 24, not -1"),
+    (["kiosk", "--day", "0"], "--day takes hours above 0 and at most 24, not 0"),
+    (["kiosk", "--day", "1e308"], "--day takes hours above 0 and at most 24, not 1e+308"),
+    (["simulate", "gulag", "--games", "10000000000000"], "--games must be at most 1,000,000"),
+    (["bench", "--games", "10000000000000"], "--games must be at most 1,000,000"),
+    (["simulate", "glasnost", "--option", "board={tmp}/deep.json"], "{tmp}/deep.json nests"),
+    (["simulate", "glasnost", "--option", "board={tmp}/huge.json"], "{tmp}/huge.json is too la"),
+    (
+        ["simulate", "glasnost", "--option", "board={tmp}/bignum.json"],
+        "{tmp}/bignum.json: a board number has 5000 digits (at most 9)",
+    ),
+    (
+        ["simulate", "glasnost", "--option", "board={tmp}/quotes.json"],
+        "{tmp}/quotes.json is not valid JSON: Unterminated string",
+    ),
+    (["demo", "glasnost", "--option", "board=/dev/urandom"], "/dev/urandom is a device, not a b"),
+    (["run", "--game", "glasnost", "--option", "board={tmp}/fifo"], "{tmp}/fifo is a FIFO, not"),
+    (["board", "glasnost", "--svg", "{tmp}/fifo"], "{tmp}/fifo is a FIFO, not a SVG file"),
+    (["board", "glasnost", "--svg", "{tmp}/x.svg", "--board", "/dev/zero"], "/dev/zero is a de"),
+    (["simulate", "gulag", "--players", "x"], "argument --players: invalid int value: 'x'"),
+    (["kiosk", "--day", "x"], "argument --day: invalid float value: 'x'"),
+    (["run", "--lang", "de"], "argument --lang: invalid choice: 'de'"),
+    (["nonsense"], "argument command: invalid choice: 'nonsense'"),
+    ([], "the following arguments are required: command"),
+]
+
+
+@pytest.mark.parametrize("argv, says", HOSTILE, ids=[" ".join(a) or "(none)" for a, _ in HOSTILE])
+def test_every_mistake_of_the_hostile_probe_is_one_line_within_five_seconds(
+    capsys, hostile, monkeypatch, argv, says
+):
+    monkeypatch.chdir(hostile)
+    monkeypatch.setenv("COMPANION_DATA", str(hostile / "data"))
+    argv = [a.format(tmp=hostile) for a in argv]
+    if argv and argv[0] in ("run", "kiosk", "demo"):
+        argv += ["--board", "virtual", "--headless"]
+    if argv and argv[0] == "run":
+        argv.append("--no-journal")
+    code, err = within_five_seconds(lambda: one_line(capsys, argv))
+    assert code == 2 and err.startswith(says.format(tmp=hostile)), err
+
+
+def test_a_good_date_and_the_simulated_days_name_are_taken(capsys, tmp_path):
+    import sqlite3
+
+    from companion.kiosk.daystats import SIM_DAY, Ledger
+
+    path = tmp_path / "journal.sqlite"
+    db = sqlite3.connect(path)
+    Ledger(db, today=lambda: SIM_DAY).add_presses(7)
+    db.commit()
+    db.close()
+    for date, presses in (("2026-11-26", 0), (SIM_DAY, 7)):
+        assert main(["stats", "--journal", str(path), "--date", date, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["presses"] == presses
+
+
+# -- a run with nobody to see it, a game in progress ------------------------------------------
+@pytest.mark.parametrize("argv", [["run", "--board", "virtual"], ["kiosk", "--board", "virtual"]])
+def test_without_a_terminal_the_virtual_box_says_so_unless_headless(tmp_path, argv):
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
+        cwd=ROOT,
+        env={**os.environ, "COMPANION_DATA": str(tmp_path)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "companion: no terminal to show the virtual box in: run it in a terminal, "
+        "or add --headless to run it without one"
+    ]
+    assert list(tmp_path.iterdir()) == []  # no journal, no game set up for the next run
+
+
+def test_the_service_units_pass_headless():
+    for unit in (ROOT / "systemd").glob("*.service"):
+        (start,) = [line for line in unit.read_text().splitlines() if line.startswith("ExecStart")]
+        assert "--headless" in start.split(), unit.name
+
+
+def test_run_game_never_throws_away_a_game_in_progress(capsys, tmp_path):
+    from companion.box import VirtualClock, open_box
+    from companion.store import Journal
+    from companion.table import Settings, Table
+
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        Table(box, seed=1, journal=journal).start(Settings("politburo", 6, "en"))
+    finally:
+        box.close()
+        journal.close()
+    argv = ["run", "--board", "virtual", "--headless", "--journal", str(path), "--game", "gulag"]
+    code, err = one_line(capsys, argv)
+    assert code == 2
+    assert err == (
+        f"a game of Politburo is in progress in {path}: run without --game to carry it on "
+        "(hold Back there to abandon it), or add --no-journal to play this one unsaved"
+    )
+    journal = Journal(path)
+    try:
+        saved = journal.unfinished()
+        assert saved is not None and saved.game.name == "politburo" and saved.game.players == 6
+    finally:
+        journal.close()

@@ -96,7 +96,7 @@ def test_every_learn_page_fits_the_screen_and_is_translated(lang):
         for screen in screens:
             assert overflow(screen) == []
             if lang == "fr":
-                assert screen.body[0] not in {text for _, text in pages}, screen
+                assert screen.body[0] not in {text for _, text, _ in pages}, screen
 
 
 def test_learn_walks_through_a_games_pages_and_back(day):
@@ -214,6 +214,22 @@ def test_a_storm_of_presses_and_holds_never_opens_the_staff_menu():
         assert armed > 0  # the storm did hold the chord itself: only the code kept it shut
     finally:
         box.close()
+
+
+def test_leaving_the_staff_menu_mid_game_gives_the_players_their_screen_back(day):
+    """The chord holds Back for five seconds: the table must not take it for the abandon
+    gesture (1.5 s), nor the Back that leaves the menu for an undo."""
+    table = started_game(day)
+    day.press("ok")  # the first hand-over: seat 1 holds the box
+    before = (table.game.to_record(), table.mode)
+    open_staff(day)
+    assert isinstance(day.kiosk.mode, Staff)
+    day.press("back")  # leave
+    assert isinstance(day.kiosk.mode, Playing)
+    assert type(table.mode).__name__ != "Abandon"  # not "Abandon this game? OK: abandon it"
+    assert (table.game.to_record(), table.mode) == before
+    day.press("ok")  # and the game goes on from there
+    assert table.game is not None and table.mode != before[1]
 
 
 def test_staff_settings_are_kept_and_statistics_shown(day):

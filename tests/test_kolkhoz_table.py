@@ -426,3 +426,52 @@ def test_peek_at_a_seats_own_prompt_shows_its_hand_and_hidden_plot(box, deal):
             peeked += len(hidden) > 0
         player.answer_as(bots)
     assert deal == "cards" or peeked > 5
+
+
+# -- with the box dealing, nobody is told to deal; the brigadier starts on an open job ------
+@pytest.mark.parametrize(("lang", "deal_word"), [("en", r"\b[Dd]eal\b"), ("fr", r"\bDonnez\b")])
+def test_with_the_box_dealing_no_screen_says_deal(lang, deal_word, shown_screens):
+    import re
+
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        demo(box, lang=lang, seed=7, deal="box")
+    finally:
+        box.close()
+    texts = {
+        " / ".join((screen.status, *screen.body, screen.keys))
+        for mode, screen in shown_screens
+        if mode != "setup"  # the form's "Deal: by the box" row names the option
+    }
+    assert any("Year 2" in t or "Année 2" in t for t in texts)  # the new years were shown
+    assert [t for t in texts if re.search(deal_word, t)] == []
+    # and with real cards the planner is still told to deal
+    shown_screens.clear()
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        demo(box, lang=lang, seed=3, deal="cards")
+    finally:
+        box.close()
+    texts = {" / ".join((screen.status, *screen.body, screen.keys)) for _, screen in shown_screens}
+    assert any(re.search(deal_word, t) for t in texts)
+
+
+@pytest.mark.parametrize(("seed", "deal"), [(3, "cards"), (7, "box"), (11, "box")])
+def test_the_brigadiers_cursor_never_starts_on_a_job_already_done(seed, deal, shown_screens):
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        demo(box, seed=seed, deal=deal)
+    finally:
+        box.close()
+    starts = []
+    previous = None
+    for mode, screen in shown_screens:
+        asking = mode == "cursor" and any(
+            "job?" in line or "goes to" in line for line in screen.body
+        )
+        if asking and (previous is None or previous.body[:-1] != screen.body[:-1]):
+            starts.append(screen)  # a new card to assign: the cursor where it starts
+        previous = screen if asking else None
+    assert starts, "no trump worker was assigned"
+    # the cursor's line shows "✓" on a done job; every start is on an open one
+    assert [s for s in starts if "✓" in s.body[-1]] == []

@@ -103,3 +103,36 @@ def test_the_readme_sends_readers_to_the_rules_pages():
     assert any(
         t.rstrip("/") == "docs/rules" or t.startswith("docs/rules/") for t in LINK.findall(readme)
     )
+
+
+def learn_citations() -> list[tuple[str, str, str]]:
+    """(game, rule, claim) for every rule a kiosk Learn page cites."""
+    from companion.kiosk.learn import PAGES as LEARN
+
+    return [
+        (game, rule, page.text)
+        for game, pages in LEARN.items()
+        for page in pages
+        for rule in page.rules
+    ]
+
+
+@pytest.mark.parametrize(("game", "rule", "claim"), learn_citations(), ids=lambda x: str(x)[:30])
+def test_every_learn_claim_cites_a_rule_with_a_heading(game, rule, claim):
+    assert rule in headings(f"{game}.md"), f"Learn's {claim!r} cites {rule}: no heading for it"
+
+
+def test_the_learn_pages_show_the_rules_they_cite_and_teach_no_known_mistake():
+    from companion.kiosk.learn import PAGES as LEARN
+    from companion.kiosk.learn import pages
+    from companion.ui.i18n import translator
+
+    for lang in ("en", "fr"):
+        for game, sources in LEARN.items():
+            for page, screen in zip(sources, pages(game, translator(lang)), strict=True):
+                assert page.rules and " ".join(screen.body).endswith(f"({', '.join(page.rules)})")
+    claims = " ".join(page.text for sources in LEARN.values() for page in sources)
+    # Gulag: nobody learns their own colour (G2); Kolkhoz: the richest plot wins, not hours
+    # (K6); Politburo: the conditions are checked at the end, not raced to (P9).
+    for wrong in ("tells you in secret", "most hours", "condition first"):
+        assert wrong not in claims

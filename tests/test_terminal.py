@@ -156,7 +156,7 @@ def test_the_virtual_box_runs_in_a_terminal_and_keys_press_its_buttons(tmp_path)
     assert len(lines) < ROWS and max(map(len, lines)) <= COLUMNS
     assert lines[0].endswith("│ A ○  B ○") and lines[2].endswith("│ □□□□□□□□□□")
     assert lines[-1].startswith("↑↓/ws move")
-    term.type("q")
+    term.type("qq")  # q asks first, the second quits
     assert term.finish() == 0
 
 
@@ -194,7 +194,7 @@ def after_a_secret_press(tmp_path, key):
     term.type(key)
     term.read(1.5)  # the press's blink and beep come and go
     drawn = term.frames(before)
-    term.type("q")
+    term.type("qq")  # q asks first, the second quits
     assert term.finish() == 0
     return drawn
 
@@ -218,7 +218,7 @@ def test_a_terminal_too_small_is_told_the_size_the_box_needs(tmp_path):
     term.read(3.0)
     assert "The box needs 80 x 24 characters; this terminal has 60 x 20." in term.buffer
     assert term.screen() == (None, "")
-    term.type("q")
+    term.type("qq")  # q asks first, the second quits
     assert term.finish() == 0
 
 
@@ -234,7 +234,7 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
     assert not (clone / ".venv").exists()
     term = Pty(["make", "run"], cwd=clone, env={"COMPANION_DATA": str(tmp_path / "data")})
     term.wait_for(setup_screen(0, DEFAULTS), seconds=900)  # a first install, on a busy machine
-    term.type("q")
+    term.type("qq")  # q asks first, the second quits
     assert term.finish(seconds=30) == 0
     # What a Pi gets: the runtime, none of the test tools.
     assert (clone / ".venv" / "bin" / "companion").exists()
@@ -246,3 +246,167 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
         names = set(tar.getnames())
     assert {"companion/Makefile", "companion/hardware/pinout.toml"} <= names
     assert {"companion/systemd/companion.service", "companion/companion/cli.py"} <= names
+
+
+# -- safe by construction: PEEK, quitting, holds ----------------------------------------------
+class Desk:
+    """A Terminal on a virtual box beside a table, driven key by key on the virtual clock."""
+
+    def __init__(self, game, players, seed=1):
+        import io
+
+        from companion.box.terminal import Terminal
+
+        self.box = open_box("virtual", clock=VirtualClock())
+        self.table = Table(self.box, seed=seed)
+        self.table.start(Settings(game, players, "en"))
+        self.term = Terminal(self.box, self.table.step, out=io.StringIO())
+        self.frames = []
+        self.box.outputs.frame_sinks.append(lambda image, t: self.frames.append(self.term.frame))
+        self.wait(GAP)
+
+    def wait(self, seconds):
+        end = self.box.clock.now() + seconds
+        while self.box.clock.now() < end:
+            self.box.clock.advance(0.02)
+            self.term.release_due()
+            self.table.step()
+
+    def key(self, text, then=GAP):
+        alive = self.term.key(text)
+        self.wait(then)
+        return alive
+
+    def peeks(self):
+        """What PEEK shows each seat: the screens no other seat may see."""
+        game = self.table.game
+        screens = (self.table.ui.peek(game.view(s), self.table.t) for s in range(game.players))
+        return {tuple(oled_art(render(screen))) for screen in screens}
+
+    def close(self):
+        self.box.close()
+
+
+def test_peek_never_crosses_a_hand_over():
+    """Politburo: Enter, p, Enter, Enter once showed seat 2's card to seat 1."""
+    desk = Desk("politburo", 5)
+    try:
+        desk.key("\r")  # seat 1 takes the box
+        desk.key("p")
+        assert desk.box.inputs.is_down("peek")
+        assert tuple(desk.term.frame) in desk.peeks()  # seat 1 reads its own card
+        seen = len(desk.frames)
+        desk.key("\r")  # read: the box goes to seat 2
+        desk.key("\r")  # seat 2 takes it
+        assert not desk.box.inputs.is_down("peek") and "peek" not in desk.term.toggled
+        assert not any(tuple(f) in desk.peeks() for f in desk.frames[seen:])
+        assert "PEEK held" not in "\n".join(desk.term.lines())
+    finally:
+        desk.close()
+
+
+def test_peek_lets_go_by_itself_after_a_few_seconds():
+    from companion.box.terminal import PEEK_SHOW
+
+    desk = Desk("politburo", 5)
+    try:
+        desk.key("\r")
+        desk.key("p", then=PEEK_SHOW - 1)
+        assert desk.box.inputs.is_down("peek")
+        desk.wait(1.5)
+        assert not desk.box.inputs.is_down("peek")
+        assert tuple(desk.term.frame) not in desk.peeks()
+    finally:
+        desk.close()
+
+
+def test_quitting_asks_first_and_any_other_key_carries_on_doing_nothing():
+    from companion.box.terminal import ASK_QUIT, HELP, QUIT_CONFIRM
+
+    desk = Desk("gulag", 5)
+    try:
+        before = desk.table.mode
+        assert desk.key("q") is True and desk.term.lines()[-1] == ASK_QUIT
+        assert desk.key("\r") is True  # answers "Quit?": no, and is not an OK
+        assert desk.table.mode == before and desk.term.lines()[-1] == HELP
+        assert desk.key("q", then=QUIT_CONFIRM + 0.5) is True  # asked, then forgotten
+        assert desk.term.lines()[-1] == HELP
+        assert desk.key("q") is True and desk.key("q") is False
+        desk.term.quit_until = None
+        desk.term._interrupted(2, None)  # Ctrl-C asks too
+        assert desk.term.lines()[-1] == ASK_QUIT
+        with pytest.raises(KeyboardInterrupt):
+            desk.term._interrupted(2, None)  # and a second one quits
+    finally:
+        desk.close()
+
+
+def test_one_key_holds_back_and_one_holds_ok_and_the_help_line_names_them():
+    from companion.box.inputs import HOLD_TIME
+    from companion.box.terminal import HELP, HOLD, HOLDS
+
+    assert HOLDS == {"O": "ok", "X": "back"} and "O/X hold OK/Back" in HELP
+    assert HOLD > HOLD_TIME
+    desk = Desk("gulag", 5)
+    try:
+        desk.key("X", then=HOLD + GAP)
+        assert type(desk.table.mode).__name__ == "Abandon"  # a long Back asks to abandon
+    finally:
+        desk.close()
+
+
+def test_the_readme_and_the_code_agree_on_the_hold_time():
+    from companion.box.inputs import HOLD_TIME
+
+    readme = (ROOT / "README.md").read_text()
+    assert HOLD_TIME == 1.5 and "Hold Back for 1.5 seconds" in readme
+    assert "two seconds" not in readme and "capital X to hold Back" in readme
+
+
+def test_quitting_over_a_terminal_asks_then_wipes_the_screen(tmp_path):
+    from companion.box.terminal import ASK_QUIT, CLEAR
+
+    term = Pty(
+        [sys.executable, "-m", "companion", "run", "--board", "virtual", "--no-journal"],
+        env={"COMPANION_DATA": str(tmp_path)},
+    )
+    term.wait_for(setup_screen(0, DEFAULTS))
+    term.type("q")
+    term.read(1.0)
+    assert term.process.poll() is None  # still running, asking
+    assert term.screen()[1].split("\n")[-1] == ASK_QUIT
+    term.type("q")
+    assert term.finish() == 0
+    assert term.buffer.endswith(CLEAR)  # the last frame is wiped, scrollback too
+
+
+def test_over_a_terminal_peek_is_let_go_before_the_hand_over(tmp_path):
+    """Enter, p, Enter, Enter: seat 1 reads its card, passes the box, seat 2 takes it; the
+    terminal never draws seat 2's card, nor any card once the box moved on."""
+    desk = Desk("politburo", 5)  # the same seeded game, beside the terminal's
+    try:
+        peeks = desk.peeks()
+        first = desk.table.screen()
+        desk.key("\r")
+        taken = desk.table.screen()  # seat 1 has the box: "hold PEEK, then OK"
+    finally:
+        desk.close()
+    run = ["run", "--board", "virtual", "--seed", "1", "--game", "politburo", "--players", "5"]
+    term = Pty([sys.executable, "-m", "companion", *run, "--no-journal"])
+    term.wait_for(first)
+    term.type("\r")
+    term.wait_for(taken)
+    term.type("p")
+    end = time.monotonic() + 30
+    while tuple(term.screen()[0] or ()) not in peeks and time.monotonic() < end:
+        term.read(0.3)
+    assert tuple(term.screen()[0]) in peeks and "PEEK held" in term.screen()[1]
+    since = len(term.buffer)
+    for _ in range(2):
+        term.type("\r")
+        term.read(0.8)
+    drawn = term.frames(since)
+    term.type("qq")
+    assert term.finish() == 0
+    assert drawn and not any(tuple(art) in peeks for art, _ in drawn)
+    assert "PEEK held" not in "\n".join(drawn[-1][1])

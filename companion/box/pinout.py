@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import PinoutError
+from companion.files import read_regular
 
 BUTTONS = ("up", "down", "ok", "back", "choice_a", "choice_b", "peek")
 BAR_LEDS = 10
@@ -20,6 +21,7 @@ DRIVERS = ("ssd1306", "sh1106")
 I2C_PINS = {1: (2, 3), 0: (0, 1)}  # bus -> (SDA, SCL)
 USABLE_GPIO = range(2, 28)
 
+MAX_BYTES = 64 * 1024  # the pinout is about 1 KiB
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
 
 
@@ -124,10 +126,11 @@ def pinout_path(path: str | os.PathLike[str] | None = None) -> Path:
 def load_pinout(path: str | os.PathLike[str] | None = None) -> Pinout:
     """The pinout at ``path``, ``$COMPANION_PINOUT`` or ``hardware/pinout.toml``."""
     where = pinout_path(path)
+    raw = read_regular(where, "pinout file", MAX_BYTES, PinoutError)
     try:
-        data = tomllib.loads(where.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PinoutError(f"no pinout file at {where}") from None
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise PinoutError(f"{where} is not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses into nested arrays
+        raise PinoutError(f"{where} nests deeper than a pinout does") from None
     return parse_pinout(data, str(where))

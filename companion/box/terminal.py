@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
 import termios
 import tty
@@ -18,6 +19,7 @@ from typing import IO
 from PIL import Image
 
 from companion.box import Box
+from companion.box.inputs import HOLD_TIME
 
 KEYS = {
     "\x1b[A": "up",
@@ -35,11 +37,18 @@ KEYS = {
     "b": "choice_b",
     "2": "choice_b",
 }
-TOGGLES = {"p": "peek"}  # a terminal has no key-up: p holds PEEK down until pressed again
-HOLDS = {"O": "ok"}  # capital O holds OK for two seconds (a new game)
+PEEK_KEY = "p"  # a terminal has no key-up: p shows the card until the next key, or PEEK_SHOW
+PEEK_SHOW = 4.0  # seconds PEEK stays down after p, at most
+PEEK_GESTURE = "up"  # PEEK held and Up: the phone's QR code, so Up leaves PEEK down
+HOLDS = {"O": "ok", "X": "back"}  # a long OK (a new game) and a long Back (abandon)
 TAP = 0.08
-HOLD = 2.0
-HELP = "↑↓/ws move  Enter OK  Bksp back  a/b choice  p peek  O hold OK  q quit"
+HOLD = HOLD_TIME + 0.5  # a held key is let go this long after: surely past the box's hold
+QUIT_KEYS = ("q", "\x03")
+QUIT_CONFIRM = 3.0  # seconds in which a second q (or Ctrl-C) quits
+HELP = "↑↓/ws move  Enter OK  Bksp back  a/b choice  p peek  O/X hold OK/Back  q quit"
+ASK_QUIT = "Quit? q again to quit; any other key carries on."
+#: on exit: clear the screen and its scrollback, leave the alternate screen, show the cursor
+CLEAR = "\x1b[H\x1b[2J\x1b[3J\x1b[?1049l\x1b[?25h"
 BRAILLE = 0x2800
 # The dot of a braille cell (2 pixels wide, 4 high) for each pixel, as Unicode numbers them.
 DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
@@ -93,14 +102,20 @@ def leds(box: Box, held: set[str]) -> list[str]:
     ]
 
 
-def panel(art: list[str], side: list[str]) -> list[str]:
+def panel(art: list[str], side: list[str], help_line: str = HELP) -> list[str]:
     """The panel with the LEDs beside it and the keys below: at most 80 x 23 characters."""
     rows = [f"{line} │ {side[i] if i < len(side) else ''}" for i, line in enumerate(art)]
-    return [*rows, "", HELP]
+    return [*rows, "", help_line]
 
 
 class Terminal:
-    """Draws the box and turns keys into presses, until q."""
+    """Draws the box and turns keys into presses, until q twice.
+
+    Safer than the box, since a laptop has no hood: PEEK is let go at the next key
+    (before that key acts, so the OK of a hand-over never shows the next seat's card),
+    after ``PEEK_SHOW`` seconds, or when the screen changes under it; quitting asks
+    first; the screen is wiped on the way out.
+    """
 
     def __init__(self, box: Box, step: Callable[[], None], out: IO[str] | None = None) -> None:
         self.box = box
@@ -109,21 +124,44 @@ class Terminal:
         self.releases: dict[str, float] = {}
         self.toggled: set[str] = set()
         self.frame: list[str] = []
+        self.peek_until = 0.0
+        self.peek_frames: list[list[str]] = []  # the screen before PEEK, then PEEK's own
+        self.quit_until: float | None = None
         box.outputs.frame_sinks.append(lambda image, t: self._new_frame())
 
     def _new_frame(self) -> None:
         self.frame = oled_art(self.box.virtual_board.glass())
+        if "peek" in self.toggled and self.frame not in self.peek_frames:
+            if len(self.peek_frames) < 2:
+                self.peek_frames.append(self.frame)  # what PEEK shows
+            else:
+                self._let_go_peek()  # the screen changed under PEEK: not its card any more
+
+    def _let_go_peek(self) -> None:
+        if "peek" in self.toggled:
+            self.toggled.discard("peek")
+            self.box.virtual_board.drive("peek", False)
 
     def key(self, text: str) -> bool:
         """One key from the keyboard; False to quit."""
-        if text in ("q", "\x03"):
-            return False
         now = self.box.clock.now()
-        if text in TOGGLES:
-            button = TOGGLES[text]
-            down = button not in self.toggled
-            self.toggled.symmetric_difference_update({button})
-            self.box.virtual_board.drive(button, down)
+        if self.quit_until is not None:
+            asked, self.quit_until = now < self.quit_until, None
+            if asked:  # the key answers "Quit?" and does nothing else
+                return text not in QUIT_KEYS
+        if text in QUIT_KEYS:
+            self.quit_until = now + QUIT_CONFIRM
+            return True
+        if "peek" in self.toggled and text != PEEK_KEY and KEYS.get(text) != PEEK_GESTURE:
+            self._let_go_peek()
+        if text == PEEK_KEY:
+            if "peek" in self.toggled:
+                self._let_go_peek()
+            else:
+                self.toggled.add("peek")
+                self.peek_frames = [self.frame]
+                self.peek_until = now + PEEK_SHOW
+                self.box.virtual_board.drive("peek", True)
         elif text in HOLDS:
             button = HOLDS[text]
             self.box.virtual_board.drive(button, True)
@@ -140,10 +178,15 @@ class Terminal:
             if now >= at:
                 self.box.virtual_board.drive(button, False)
                 del self.releases[button]
+        if "peek" in self.toggled and now >= self.peek_until:
+            self._let_go_peek()
+        if self.quit_until is not None and now >= self.quit_until:
+            self.quit_until = None
 
     def lines(self) -> list[str]:
         """What the terminal shows: the panel, the LEDs beside it, the keys below."""
-        return panel(self.frame, leds(self.box, self.toggled))
+        help_line = ASK_QUIT if self.quit_until is not None else HELP
+        return panel(self.frame, leds(self.box, self.toggled), help_line)
 
     def draw(self) -> None:
         lines = self.lines()
@@ -154,18 +197,31 @@ class Terminal:
         self.out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
         self.out.flush()
 
+    def _interrupted(self, signum: int, frame: object) -> None:
+        """Ctrl-C asks first, like q; a second one quits even a loop that is stuck."""
+        if self.quit_until is not None:
+            raise KeyboardInterrupt
+        self.quit_until = self.box.clock.now() + QUIT_CONFIRM
+
     def run(self, fd: int | None = None) -> None:
         fd = sys.stdin.fileno() if fd is None else fd
         saved = termios.tcgetattr(fd) if os.isatty(fd) else None
         try:
+            old_handler = signal.signal(signal.SIGINT, self._interrupted)
+        except ValueError:  # not the main thread: Ctrl-C stays Python's own
+            old_handler = None
+        try:
             if saved is not None:
                 tty.setcbreak(fd)
-            self.out.write("\x1b[2J\x1b[?25l")
+            self.out.write("\x1b[?1049h\x1b[2J\x1b[?25l")  # the alternate screen
             self._loop(fd)
         finally:
+            if old_handler is not None:
+                signal.signal(signal.SIGINT, old_handler)
+            self._let_go_peek()
             if saved is not None:
                 termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-            self.out.write("\x1b[?25h\n")
+            self.out.write(CLEAR)  # no last frame left behind: no card, no hand
             self.out.flush()
 
     def _loop(self, fd: int) -> None:

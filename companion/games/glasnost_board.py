@@ -181,54 +181,67 @@ def _policy(crisis: dict[str, Any], vote: str, label: str) -> str:
     return domain
 
 
-def parse_board(data: Any) -> Board:
-    """Validate a board description (S1, rule 5.1); the error names what is wrong."""
-    if not isinstance(data, dict):
-        raise _fail("the description must be a JSON object")
-    for key in ("crises", "seats", "connected"):
-        if not isinstance(data.get(key), list):
-            raise _fail(f"{key!r} must be a list")
-    raw_crises, raw_seats, raw_pairs = data["crises"], data["seats"], data["connected"]
+def _new_id(entry: Any, n: int, what: str, seen: dict[int, int]) -> int:
+    """The id of the ``n``-th ``what`` (a crisis, a seat): an object whose id is new."""
+    if not isinstance(entry, dict):
+        raise _fail(f"{what} number {n + 1} must be an object")
+    eid = _int_id(entry.get("id"), f"{what} number {n + 1}'s id")
+    if eid in seen:
+        raise _fail(f"{what} id {eid} is used twice")
+    return eid
 
+
+def _crises(raw_crises: list[Any]) -> tuple[list[Crisis], dict[int, int]]:
+    """The crisis cards in order, and crisis id -> index."""
     if len(raw_crises) != CRISES:
         raise _fail(f"there must be {CRISES} crises, not {len(raw_crises)}")
     crises: list[Crisis] = []
     crisis_index: dict[int, int] = {}
     for n, c in enumerate(raw_crises):
-        if not isinstance(c, dict):
-            raise _fail(f"crisis number {n + 1} must be an object")
-        cid = _int_id(c.get("id"), f"crisis number {n + 1}'s id")
-        if cid in crisis_index:
-            raise _fail(f"crisis id {cid} is used twice")
+        cid = _new_id(c, n, "crisis", crisis_index)
         name = c.get("name")
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"crisis {cid} needs a name")
         label = f"{cid} ({name})"
         crisis_index[cid] = n
         crises.append(Crisis(cid, name, _policy(c, YES, label), _policy(c, NO, label)))
+    return crises, crisis_index
 
+
+def _seat(
+    p: Any, n: int, crisis_index: dict[int, int], seen: dict[int, int]
+) -> tuple[int, tuple[int, ...]]:
+    """One seat's id and the indexes of the crises it touches."""
+    pid = _new_id(p, n, "seat", seen)
+    touched = p.get("crises")
+    if not isinstance(touched, list) or not touched:
+        raise _fail(f"seat {pid} must list the crises it touches")
+    indexes = []
+    for cid in touched:
+        if _int_id(cid, f"seat {pid}'s crisis") not in crisis_index:
+            raise _fail(f"seat {pid} touches crisis {cid}, which is not on the board")
+        indexes.append(crisis_index[cid])
+    if len(set(indexes)) != len(indexes):
+        raise _fail(f"seat {pid} lists the same crisis twice")
+    return pid, tuple(indexes)
+
+
+def _seats(
+    raw_seats: list[Any], crisis_index: dict[int, int]
+) -> tuple[dict[int, int], list[tuple[int, ...]]]:
+    """Seat id -> index, and seat index -> the crisis indexes it touches."""
     seat_index: dict[int, int] = {}
     seat_crises: list[tuple[int, ...]] = []
     for n, p in enumerate(raw_seats):
-        if not isinstance(p, dict):
-            raise _fail(f"seat number {n + 1} must be an object")
-        pid = _int_id(p.get("id"), f"seat number {n + 1}'s id")
-        if pid in seat_index:
-            raise _fail(f"seat id {pid} is used twice")
-        touched = p.get("crises")
-        if not isinstance(touched, list) or not touched:
-            raise _fail(f"seat {pid} must list the crises it touches")
-        indexes = []
-        for cid in touched:
-            if _int_id(cid, f"seat {pid}'s crisis") not in crisis_index:
-                raise _fail(f"seat {pid} touches crisis {cid}, which is not on the board")
-            indexes.append(crisis_index[cid])
-        if len(set(indexes)) != len(indexes):
-            raise _fail(f"seat {pid} lists the same crisis twice")
+        pid, indexes = _seat(p, n, crisis_index, seat_index)
         seat_index[pid] = n
-        seat_crises.append(tuple(indexes))
+        seat_crises.append(indexes)
+    return seat_index, seat_crises
 
-    partner: list[int | None] = [None] * len(seat_crises)
+
+def _partners(raw_pairs: list[Any], seat_index: dict[int, int]) -> list[int | None]:
+    """Seat index -> the seat index it is connected to (rule 5.1's two pairs), or None."""
+    partner: list[int | None] = [None] * len(seat_index)
     if len(raw_pairs) != CONNECTED_PAIRS:
         raise _fail(f"there must be {CONNECTED_PAIRS} connected pairs, not {len(raw_pairs)}")
     for pair in raw_pairs:
@@ -242,35 +255,57 @@ def parse_board(data: Any) -> Board:
         if i == j or partner[i] is not None or partner[j] is not None:
             raise _fail(f"seat {a if i == j or partner[i] is not None else b} is connected twice")
         partner[i], partner[j] = j, i
+    return partner
 
+
+def _check_rule_5_1(
+    crises: list[Crisis],
+    seat_crises: list[tuple[int, ...]],
+    partner: list[int | None],
+    ids: list[int],
+) -> None:
+    """Rule 5.1: seats touch two crises (one if connected), every crisis has three seats."""
     for n, touched in enumerate(seat_crises):
-        pid = raw_seats[n]["id"]
         need = 1 if partner[n] is not None else 2
         kind = "a connected seat" if need == 1 else "an ordinary seat"
         if len(touched) != need:
             raise _fail(
-                f"seat {pid} is {kind} and must touch {need} "
+                f"seat {ids[n]} is {kind} and must touch {need} "
                 f"{'crisis' if need == 1 else 'crises'} (rule 5.1), not {len(touched)}"
             )
     for a, b in ((i, j) for i, j in enumerate(partner) if j is not None and i < j):
         if seat_crises[a] == seat_crises[b]:
             raise _fail(
-                f"connected seats {raw_seats[a]['id']} and {raw_seats[b]['id']} touch the same "
+                f"connected seats {ids[a]} and {ids[b]} touch the same "
                 "crisis: a pair gives one vote at two different crises (rule 5.1)"
             )
     for c, crisis in enumerate(crises):
-        around = [raw_seats[p]["id"] for p, cs in enumerate(seat_crises) if c in cs]
+        around = [ids[p] for p, cs in enumerate(seat_crises) if c in cs]
         if len(around) != SEATS_PER_CRISIS:
             raise _fail(
                 f"crisis {crisis.id} ({crisis.name}) has {len(around)} seats "
                 f"({', '.join(map(str, around)) or 'none'}); every crisis has exactly "
                 f"{SEATS_PER_CRISIS} (rule 5.1)"
             )
+
+
+def parse_board(data: Any) -> Board:
+    """Validate a board description (S1, rule 5.1); the error names what is wrong."""
+    if not isinstance(data, dict):
+        raise _fail("the description must be a JSON object")
+    for key in ("crises", "seats", "connected"):
+        if not isinstance(data.get(key), list):
+            raise _fail(f"{key!r} must be a list")
+    crises, crisis_index = _crises(data["crises"])
+    seat_index, seat_crises = _seats(data["seats"], crisis_index)
+    partner = _partners(data["connected"], seat_index)
+    ids = [p["id"] for p in data["seats"]]
+    _check_rule_5_1(crises, seat_crises, partner, ids)
     name = data.get("name", "Glasnost board")
     return Board(
         name=name if isinstance(name, str) else "Glasnost board",
         crises=tuple(crises),
         seat_crises=tuple(seat_crises),
         partner=tuple(partner),
-        seat_ids=tuple(p["id"] for p in raw_seats),
+        seat_ids=tuple(ids),
     )

@@ -133,6 +133,8 @@ class Kiosk:
         self.flushed_at = box.clock.now()
         self.last_press = box.clock.now()
         self.table: Table | None = None
+        #: buttons whose press the table was given: only their hold and release follow it
+        self.table_down: set[str] = set()
         self.mode: Any = Title(box.clock.now() + TITLE)
         if not safe and journal is not None:
             self._resume_real_game(open_row)
@@ -163,6 +165,7 @@ class Kiosk:
     def _play(self) -> None:
         """A real game: the table's own setup, from the last settings."""
         self.table = Table(self.box, seed=self.seed, lang=self.lang, journal=self.journal)
+        self.table_down.clear()
         self.mode = Playing()
         log.info("kiosk: a stranger sets up a game")
 
@@ -221,6 +224,8 @@ class Kiosk:
             self.mode = self.mode.back_to  # the code was not entered in time
         presses = []
         while (press := inputs.take()) is not None:
+            if self._chord_back(press):
+                continue
             if press.kind == "press":
                 self.last_press = press.t
                 self.day_presses += 1
@@ -234,6 +239,16 @@ class Kiosk:
                     continue
             presses.append(press)
         return presses
+
+    def _chord_back(self, press: Press) -> bool:
+        """Back held with PEEK is the staff chord, not the abandon gesture: its hold (and so
+        its release) never reaches the table, which would ask "Abandon this game?" under the
+        staff menu and show it to the players when staff leave."""
+        chording = self.chord.held_since is not None or self.box.inputs.is_down("peek")
+        if press.button == "back" and press.kind == "hold" and chording:
+            self.table_down.discard("back")
+            return True
+        return False
 
     def _handle(self, press: Press) -> None:
         mode = self.mode
@@ -268,6 +283,11 @@ class Kiosk:
             return
         if press.kind == "press":
             mode.presses += 1
+            self.table_down.add(press.button)
+        elif press.button not in self.table_down:
+            return  # its press went to the kiosk (a menu, the chord): so do its hold and release
+        elif press.kind == "release":
+            self.table_down.discard(press.button)
         before = table.game
         table.handle(press)
         if before is None and table.game is not None and mode.row is None:
@@ -330,49 +350,52 @@ class Kiosk:
         return rows
 
     def _staff_press(self, mode: Staff, button: str) -> None:
-        rows = self._staff_rows()
         if mode.stats_page is not None:
-            if button in ("up", "down"):
-                mode.stats_page = (mode.stats_page + (1 if button == "down" else -1)) % len(
-                    self._stats_screens()
-                )
-            elif button in ("ok", "back"):
-                mode.stats_page = None
-            return
-        if mode.confirm is not None:
+            self._stats_press(mode, button)
+        elif mode.confirm is not None:
             if button == "ok":
                 log.info("kiosk: staff chose %s", mode.confirm)
                 self._flush_presses()
                 (self.poweroff if mode.confirm == "poweroff" else self.restart)()
             mode.confirm = None
-            return
-        if button in ("up", "down"):
-            mode.row = (mode.row + (1 if button == "down" else -1)) % len(rows)
+        elif button in ("up", "down"):
+            mode.row = (mode.row + (1 if button == "down" else -1)) % len(self._staff_rows())
         elif button == "back":
             self._leave_staff(mode)
         elif button == "ok":
-            key = rows[mode.row][0]
-            if key.startswith("game:"):
-                name = key.removeprefix("game:")
-                chosen = set(self.games) ^ {name}
-                if chosen:  # at least one game stays in the loop
-                    self.games = [g for g in GAME_NAMES if g in chosen]
-                    self.ledger.set_setting("games", self.games)
-            elif key == "idle":
-                index = IDLE_CHOICES.index(int(self.idle)) if self.idle in IDLE_CHOICES else -1
-                self.idle = float(IDLE_CHOICES[(index + 1) % len(IDLE_CHOICES)])
-                self.ledger.set_setting("idle", self.idle)
-            elif key == "lang":
-                self.lang = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
-                self.t = translator(self.lang)
-                self.ledger.set_setting("lang", self.lang)
-            elif key == "stats":
-                self._flush_presses()
-                mode.stats_page = 0
-            elif key in ("restart", "poweroff"):
-                mode.confirm = key
-            else:
-                self._leave_staff(mode)
+            self._staff_choose(mode, self._staff_rows()[mode.row][0])
+
+    def _stats_press(self, mode: Staff, button: str) -> None:
+        assert mode.stats_page is not None
+        if button in ("up", "down"):
+            step = 1 if button == "down" else -1
+            mode.stats_page = (mode.stats_page + step) % len(self._stats_screens())
+        elif button in ("ok", "back"):
+            mode.stats_page = None
+
+    def _staff_choose(self, mode: Staff, key: str) -> None:
+        """OK on the staff menu's row ``key``."""
+        if key.startswith("game:"):
+            name = key.removeprefix("game:")
+            chosen = set(self.games) ^ {name}
+            if chosen:  # at least one game stays in the loop
+                self.games = [g for g in GAME_NAMES if g in chosen]
+                self.ledger.set_setting("games", self.games)
+        elif key == "idle":
+            index = IDLE_CHOICES.index(int(self.idle)) if self.idle in IDLE_CHOICES else -1
+            self.idle = float(IDLE_CHOICES[(index + 1) % len(IDLE_CHOICES)])
+            self.ledger.set_setting("idle", self.idle)
+        elif key == "lang":
+            self.lang = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
+            self.t = translator(self.lang)
+            self.ledger.set_setting("lang", self.lang)
+        elif key == "stats":
+            self._flush_presses()
+            mode.stats_page = 0
+        elif key in ("restart", "poweroff"):
+            mode.confirm = key
+        else:
+            self._leave_staff(mode)
 
     def _leave_staff(self, mode: Staff) -> None:
         if mode.back_to is not None:

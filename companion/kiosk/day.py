@@ -35,7 +35,7 @@ from companion.kiosk.booth import (
     Title,
 )
 from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
-from companion.kiosk.daystats import Ledger
+from companion.kiosk.daystats import SIM_DAY, Ledger
 from companion.modes import Announce, Handoff, Notice, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Table
@@ -45,7 +45,6 @@ TICK = 1.0  # seconds between the loop's steps while nobody presses
 ARRIVAL = 12.0  # mean seconds between strangers
 STAFF_EVERY = 5400.0  # mean seconds between staff visits
 IDLE = 120.0  # seconds a game may be left alone before the warning
-SIM_DAY = "booth day"  # the date the simulated day's statistics are kept under
 QUIET = 200.0  # seconds before the day's end when nobody new walks up (past idle and warning)
 
 Force = Callable[[dict[str, Any], Decision], Any]
@@ -199,16 +198,8 @@ class Day:
         kiosk = self.kiosk
         if not isinstance(kiosk.mode, Playing) or kiosk.table is None:
             return
-        name = rng.choice(self.games)
-        cls = game_class(name)
-        wanted = {"game": name, "players": rng.randint(cls.min_players, cls.max_players)}
-        wanted |= ATTRACT_OPTIONS.get(name, {})
         table = kiosk.table
-        while isinstance(table.mode, Setup) and isinstance(kiosk.mode, Playing):
-            form = table.mode.form
-            key = form.rows[form.row][0]
-            target = wanted.get(key, form.values[key])
-            self.press("ok" if form.values[key] == target else "up", gap=0.4)
+        self.set_up(table, rng.choice(self.games))
         game = table.game
         if game is None:
             return
@@ -236,6 +227,17 @@ class Day:
                 if not isinstance(kiosk.mode, Playing) or kiosk.mode.warn_until is not None:
                     break
             moves += 1
+
+    def set_up(self, table: Table, name: str) -> None:
+        """Walk the table's setup form to a random table of ``name``, as a stranger does."""
+        cls = game_class(name)
+        wanted = {"game": name, "players": self.rng.randint(cls.min_players, cls.max_players)}
+        wanted |= ATTRACT_OPTIONS.get(name, {})
+        while isinstance(table.mode, Setup) and isinstance(self.kiosk.mode, Playing):
+            form = table.mode.form
+            key = form.rows[form.row][0]
+            target = wanted.get(key, form.values[key])
+            self.press("ok" if form.values[key] == target else "up", gap=0.4)
 
     def buttons_for(self, table: Any, game: Game, bots: list[Bot]) -> list[str]:
         d = game.decision

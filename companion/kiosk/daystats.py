@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+SIM_DAY = "booth day"  # the date a simulated day's statistics are kept under (kiosk --day)
 KEEP = 10  # ended games whose last journal step is kept (for a look after the fact)
 
 SCHEMA = """

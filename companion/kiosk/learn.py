@@ -2,39 +2,57 @@
 
 Each page is at most three short lines (the OLED's body). The texts are
 English sources for the gettext catalog, like every other screen, and say the
-same as the game's page in ``docs/rules/``, shorter.
+same as the game's page in ``docs/rules/``, shorter: each page names the rules
+it summarizes, and a test checks each has its heading there.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
 WHO, ASKS, WIN = "Who you are", "The box asks", "How you win"
 
-#: game -> pages; a page is (title, text); the text wraps onto the body's lines.
-PAGES: dict[str, tuple[tuple[str, str], ...]] = {
+
+class Page(NamedTuple):
+    """One learn screen: its title, its one claim, and the rules it summarizes (their headings
+    on the game's page in ``docs/rules/``, shown on the screen so a doubt can be looked up)."""
+
+    title: str
+    text: str
+    rules: tuple[str, ...]
+
+
+#: game -> pages; the text wraps onto the body's lines, the rules follow it.
+PAGES: dict[str, tuple[Page, ...]] = {
     "gulag": (
-        (WHO, "A worker, loyal or not. The box tells you in secret."),
-        (ASKS, "The commissar picks workers for the canal."),
-        (ASKS, "Each worker plays Work or Strike under the hood."),
-        (WIN, "Loyal: dig the canal. Disloyal: stop it."),
+        Page(WHO, "Red or black worker: you never see your own colour.", ("G2",)),
+        Page(WHO, "Hold PEEK to see the colour of the seat on your right.", ("G2",)),
+        Page(ASKS, "The commissar picks workers for the canal.", ("G3",)),
+        Page(ASKS, "Each worker plays Work or Strike under the hood.", ("G5",)),
+        Page(WIN, "Loyal: dig the canal. Disloyal: stop it.", ("G7",)),
     ),
     "politburo": (
-        (WHO, "A Politburo member with a secret way to win."),
-        (ASKS, "Vote on the plan. Executors choose under the hood."),
-        (ASKS, "The box shuffles the cards before it shows them."),
-        (WIN, "Fulfil your secret condition first."),
+        Page(WHO, "A Politburo member with a secret way to win.", ("P1", "P8")),
+        Page(ASKS, "Vote on the plan, thumbs up or down.", ("P3",)),
+        Page(ASKS, "Executors choose under the hood.", ("P5",)),
+        Page(ASKS, "The box shuffles the cards before it shows them.", ("P5",)),
+        Page(WIN, "At the end, win if your secret condition holds.", ("P9",)),
     ),
     "glasnost": (
-        (WHO, "A seat in a faction, with a secret objective."),
-        (ASKS, "Take a seat at a crisis. Vote Yes or No under the hood."),
-        (WIN, "Bring your faction's policies through."),
+        Page(WHO, "A seat in a faction, with a secret objective.", ("S2",)),
+        Page(ASKS, "Take a seat at a crisis.", ("5.1",)),
+        Page(ASKS, "Vote Yes or No under the hood.", ("5.2",)),
+        Page(WIN, "A leader's coup wins if all vote Yes.", ("5.5",)),
+        Page(WIN, "At the end, win if the policies match your objective.", ("S7",)),
     ),
     "kolkhoz": (
-        (WHO, "A farmer on the kolkhoz, for five years of work."),
-        (ASKS, "Play a card to each trick. The box deals and checks."),
-        (WIN, "Score the most hours by the end of the plan."),
+        Page(WHO, "A farmer on the kolkhoz, for five years of work.", ("K1",)),
+        Page(ASKS, "Your last card each year goes to your hidden plot.", ("K3",)),
+        Page(ASKS, "Win tricks to put cards to work on the jobs.", ("K4",)),
+        Page(WIN, "After five years, the richest plot wins.", ("K6",)),
     ),
 }
 
@@ -43,7 +61,8 @@ def pages(game: str, t: Translate) -> list[Screen]:
     """The learn screens of ``game`` in the language of ``t``."""
     out = []
     count = len(PAGES[game])
-    for n, (title, text) in enumerate(PAGES[game], start=1):
+    for n, page in enumerate(PAGES[game], start=1):
         keys = t("▼ next  Back") if n < count else t("OK: done")
-        out.append(Screen(f"{t(title)} {n}/{count}", (t(text),), keys))
+        text = f"{t(page.text)} ({', '.join(page.rules)})"
+        out.append(Screen(f"{t(page.title)} {n}/{count}", (text,), keys))
     return out

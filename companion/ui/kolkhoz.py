@@ -163,7 +163,9 @@ def tracker(view: dict[str, Any], t: Translate) -> list[str]:
 def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """What the seat asked is doing, for the hand-over screen."""
     return {
-        "trump": t("Planner: deal, trump."),
+        "trump": t("Planner: deal, trump.")
+        if view.get("deal") == "cards"
+        else t("Planner: trump."),
         "play": t("Play a card."),
         "suit": t("Enter the cards."),
         "card": t("Enter the cards."),
@@ -175,7 +177,9 @@ def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
 def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
     """What the cursor runs through: every suit or card, so refusals can be explained."""
     kind = decision.kind
-    if kind in ("trump", "assign", "suit"):
+    if kind == "assign":
+        return _from_first_open_job(view)
+    if kind in ("trump", "suit"):
         return list(SUITS)
     if kind == "card":
         return [r + LETTER[view["entry"]] for r in WORKER_RANKS]
@@ -184,6 +188,14 @@ def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
         return [*(r + LETTER[job] for r in WORKER_RANKS), "none"]
     # deal "box": the seat's whole hand (its own view), the cards it may not play after
     return list(view.get("hand") or decision.options)
+
+
+def _from_first_open_job(view: dict[str, Any]) -> list[str]:
+    """The jobs in suit order, turned to start at the first not yet done: the brigadier's
+    cursor starts there, so one quick OK never wastes a trump on a finished job (K4)."""
+    jobs = view["jobs"]
+    first = next((i for i, s in enumerate(SUITS) if not jobs.get(s, {}).get("done")), 0)
+    return [*SUITS[first:], *SUITS[:first]]
 
 
 def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
@@ -224,6 +236,8 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     kind = decision.kind
     if (lines := _with_hand(decision, view, t)) is not None:
         return lines
+    if kind == "trump" and view.get("deal") != "cards":  # the box has dealt
+        return [t("Seat {n}: trump?").format(n=seat), t("Jobs {jobs}").format(jobs=jobs_line(view))]
     if kind == "trump":
         return [
             t("Seat {n}: deal {h} each").format(n=seat, h=view["hand_size"]),
@@ -370,11 +384,13 @@ def _year_end(before: dict[str, Any], view: dict[str, Any], t: Translate) -> lis
     keys = t("OK")
     screens = _pages(before, lines, t, keys)  # still under the year that ends
     if view["phase"] == "trump":
+        dealt = view.get("deal") != "cards"  # the box has dealt: nobody deals
+        deals = t("Year {y}: {h} cards each,") if dealt else t("Year {y}: deal {h} each,")
         screens.append(
             Screen(
                 status(view, t),
                 (
-                    t("Year {y}: deal {h} each,").format(y=view["year"], h=view["hand_size"]),
+                    deals.format(y=view["year"], h=view["hand_size"]),
                     t("play {k} tricks.").format(k=view["tricks"]),
                     t("Jobs {jobs}").format(jobs=jobs_line(view)),
                 ),
