@@ -1,5 +1,14 @@
 "use strict";
 // The TV page: draws each public state the box sends; it never sends anything.
+// A reveal is an event: its cards turn over one by one, and it stays up at least as
+// long as the box shows it (the state keeps it until the next move) and never less
+// than REVEAL_MS, however fast the table moves on.
+const REVEAL_MS = 6000;
+const CARD_MS = 700;
+let words = {};
+let onShow = null; // the reveal event on the TV: {id, until}
+let latest = null;
+
 function lines(list, element) {
   element.replaceChildren(...list.map((text) => {
     const item = document.createElement("li");
@@ -7,38 +16,106 @@ function lines(list, element) {
     return item;
   }));
 }
-function block(screens, element) {
-  element.replaceChildren(...screens.map((screen) => {
-    const p = document.createElement("p");
-    p.textContent = screen.join(" · ");
-    return p;
-  }));
+
+// Each screen of a reveal as a group of cards that turn over one after another;
+// a listed line ("Cards: Work, Strike, Work") is a card a word.
+function cards(screens) {
+  let turned = 0;
+  return screens.map((screen) => {
+    const group = document.createElement("div");
+    group.className = "screen";
+    const [title, ...rest] = screen;
+    const head = document.createElement("p");
+    head.className = "screen-title";
+    head.textContent = title;
+    group.append(head);
+    for (const line of rest) {
+      const match = /^([^:]+): (.+, .+)$/.exec(line);
+      if (match) {
+        const label = document.createElement("p");
+        label.textContent = `${match[1]}:`;
+        group.append(label);
+      }
+      for (const part of match ? match[2].split(", ") : [line]) {
+        const card = document.createElement("span");
+        card.className = "card-turn";
+        card.style.animationDelay = `${turned * CARD_MS}ms`;
+        card.textContent = part;
+        group.append(card);
+        turned += 1;
+      }
+    }
+    return group;
+  });
 }
+
+function showReveal(event) {
+  const section = document.getElementById("reveal");
+  if (!event) { section.hidden = true; return; }
+  if (!onShow || onShow.id !== event.id) {
+    const groups = cards(event.screens);
+    document.getElementById("reveal-body").replaceChildren(...groups);
+    const count = document.querySelectorAll("#reveal-body .card-turn").length;
+    onShow = { id: event.id, until: Date.now() + Math.max(REVEAL_MS, 2000 + count * CARD_MS) };
+    setTimeout(() => { if (latest) { draw(latest); } }, onShow.until - Date.now() + 50);
+  }
+  section.hidden = false;
+  document.body.dataset.reveal = String(event.id);
+}
+
 function draw(state) {
+  latest = state;
+  words = state.words || words;
+  document.documentElement.lang = state.lang || "en";
+  document.title = state.title || "Companion";
   document.getElementById("title").textContent = state.title || "Companion";
-  document.getElementById("status").textContent = state.status || "Waiting for a game";
+  document.getElementById("status").textContent = state.status || words.no_game || "";
+  document.getElementById("turn-head").textContent = words.now || "";
+  document.getElementById("reveal-head").textContent = words.revealed || "";
+  document.getElementById("history-head").textContent = words.history || "";
+  document.getElementById("final-head").textContent = words.over || "";
   const picture = document.getElementById("picture");
+  picture.setAttribute("aria-label", `${words.picture || ""}: ${state.status || ""}`);
   if (state.picture) {
     const svg = new DOMParser().parseFromString(state.picture, "image/svg+xml").documentElement;
+    svg.setAttribute("aria-hidden", "true");
     picture.replaceChildren(document.importNode(svg, true));
   } else {
     picture.replaceChildren();
   }
   lines(state.prompt || [], document.getElementById("prompt"));
-  const history = state.history || [];
-  lines(history.map((s) => s.join(" · ")).reverse(), document.getElementById("history"));
-  const reveal = document.getElementById("reveal");
-  reveal.hidden = !state.reveal;
-  block(state.reveal || [], document.getElementById("reveal-body"));
+  const events = state.events || [];
+  lines(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse(),
+    document.getElementById("history"));
+  const kept = onShow && Date.now() < onShow.until
+    ? events.find((e) => e.id === onShow.id) : null;
+  showReveal(state.reveal || kept || null);
+  const end = state.end;
   const final = document.getElementById("final");
-  final.hidden = !(state.final && state.final.length);
-  block(state.final || [], document.getElementById("final-body"));
+  final.hidden = !end;
+  document.body.classList.toggle("over", !!end);
+  if (end) {
+    document.getElementById("headline").textContent = end.headline;
+    document.getElementById("final-body").replaceChildren(...end.pages.map((page) => {
+      const list = document.createElement("ul");
+      lines(page, list);
+      return list;
+    }));
+    const save = document.getElementById("save");
+    save.textContent = words.save;
+    save.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(end.summary)}`;
+  }
 }
+
 function connect() {
   const link = document.getElementById("link");
   const ws = new WebSocket(`ws://${location.host}/ws`);
-  ws.onopen = () => { link.textContent = "live"; };
-  ws.onmessage = (event) => { draw(JSON.parse(event.data)); document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1); };
-  ws.onclose = () => { link.textContent = "reconnecting…"; setTimeout(connect, 2000); };
+  ws.onopen = () => { link.textContent = words.live || ""; };
+  ws.onmessage = (event) => {
+    draw(JSON.parse(event.data));
+    link.textContent = words.live || "";
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+  };
+  ws.onclose = () => { link.textContent = words.reconnecting || "…"; setTimeout(connect, 2000); };
 }
 connect();
