@@ -123,23 +123,38 @@ def glasnost_board(view: dict[str, Any]) -> Board:
     )
 
 
+def _around_the_table(players: int, seat: int) -> tuple[float, float]:
+    """Seat ``seat`` on an oval table, seat 1 (the box's) at the bottom, clockwise."""
+    angle = math.pi / 2 + 2 * math.pi * seat / players
+    return 500 + 390 * math.cos(angle), 400 + 175 * math.sin(angle)
+
+
+def _table(players: int) -> str:
+    return '<ellipse cx="500" cy="400" rx="300" ry="110" fill="#8d6e63" stroke="#4e342e"/>'
+
+
 def gulag(view: dict[str, Any], t: Translate) -> str:
+    """The canal against its goal, the deck, and the table: who is commissar, supervisor
+    and worker this turn."""
     players = view["players"]
     body = [
-        _text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 36),
+        _text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 40),
         *_bar(20, 70, 960, view["canal"], view["canal_max"], "#1565c0"),
+        _table(players),
         _text(
-            20,
-            150,
+            500,
+            412,
             t("Deck: {red} red, {black} black").format(**view["deck"]),
             30,
+            fill="#fff",
+            text_anchor="middle",
         ),
     ]
     team = set(view["workers"])
     names = {"commissar": t("commissar"), "supervisor": t("supervisor"), "worker": t("worker")}
-    step = 940 // max(players, 1)
+    fills = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}
     for seat in range(players):
-        x = 20 + step // 2 + seat * step
+        x, y = _around_the_table(players, seat)
         role = (
             "commissar"
             if seat == view["commissar"]
@@ -149,43 +164,43 @@ def gulag(view: dict[str, Any], t: Translate) -> str:
             if seat in team
             else ""
         )
-        fill = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}.get(
-            role, "#fff"
-        )
         ink = "#111" if role in ("", "supervisor") else "#fff"
         body += [
-            f'<circle cx="{x}" cy="240" r="40" fill="{fill}" stroke="#111" stroke-width="2"/>',
-            _text(x, 251, str(seat + 1), 32, fill=ink, text_anchor="middle"),
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="44" fill="{fills.get(role, "#fff")}" '
+            'stroke="#111" stroke-width="2"/>',
+            _text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
         if role:
-            body.append(_text(x, 320 + 32 * (seat % 2), names[role], 24, text_anchor="middle"))
-    return _svg(1000, 370, body)
+            below = y + 76 if y >= 400 else y - 54
+            body.append(_text(x, below, names[role], 26, text_anchor="middle"))
+    return _svg(1000, 660, body)
 
 
 def politburo(view: dict[str, Any], t: Translate) -> str:
+    """The ministries' repression tracks, and each seat's influence (the secretary starred)."""
     body = []
     for i, (ministry, level) in enumerate(sorted(view["ministries"].items())):
-        y = 20 + 50 * i
+        y = 20 + 64 * i
         name = politburo_ui.ministry_label(ministry, t)
         body += [
-            _text(20, y + 26, f"{name}: {level}", 28),
-            *_bar(340, y, 640, level, 10, "#b71c1c"),
+            _text(20, y + 34, f"{name}: {level}", 32),
+            *_bar(360, y + 8, 620, level, 10, "#b71c1c"),
         ]
-    body.append(_text(20, 210, t("Influence"), 28))
+    body.append(_text(20, 260, t("Influence"), 32))
     influence = view["influence"]
     top = max([*influence, 1])
     step = 940 // max(len(influence), 1)
     for seat, amount in enumerate(influence):
         x = 20 + step // 2 + seat * step
-        height = 150 * amount / top
+        height = 260 * amount / top
         mark = "★" if seat == view["secretary"] else ""
         body += [
-            f'<rect x="{x - 25}" y="{400 - height:.0f}" width="50" height="{height:.0f}" '
+            f'<rect x="{x - 30}" y="{590 - height:.0f}" width="60" height="{height:.0f}" '
             'fill="#1565c0"/>',
-            _text(x, 436, f"{seat + 1}{mark}", 28, text_anchor="middle"),
-            _text(x, 392 - height, str(amount), 24, text_anchor="middle"),
+            _text(x, 630, f"{seat + 1}{mark}", 32, text_anchor="middle"),
+            _text(x, 580 - height, str(amount), 28, text_anchor="middle"),
         ]
-    return _svg(1000, 450, body)
+    return _svg(1000, 650, body)
 
 
 def kolkhoz(view: dict[str, Any], t: Translate) -> str:

@@ -93,7 +93,8 @@ function draw(state) {
   $("wait").hidden = !!ask;
   $("sendbar").hidden = !ask;
   const send = $("send");
-  if (!ask) { ballot = null; chosen = null; send.disabled = true; document.body.dataset.ballot = ""; return; }
+  // Sent and waiting (or refused and asked again): the choice stays until another ballot.
+  if (!ask) { send.disabled = true; document.body.dataset.ballot = ""; return; }
   if (ask.ballot !== ballot) { chosen = null; }
   document.body.dataset.ballot = String(ask.ballot);
   ballot = ask.ballot;
