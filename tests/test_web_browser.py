@@ -167,7 +167,9 @@ def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
     with chromium() as browser:
         pages = open_phones(browser, base, tokens)
         hand = list(table.game.view(0)["hand"])
+        pages[0].locator("#hold").dispatch_event("pointerdown")  # the card shows while held
         shown = pages[0].locator("#secret").inner_text()
+        pages[0].locator("#hold").dispatch_event("pointerup")
         assert all(card_label(card) in shown for card in hand)  # as the box writes cards
         assert shown.count(card_label(hand[0])) == 1  # once: the PEEK line and no repeat
         seen = play_with_pages(table, room, player, pages, {"play", "assign", "trump"})

@@ -153,6 +153,8 @@ def gulag(view: dict[str, Any], t: Translate) -> str:
     team = set(view["workers"])
     names = {"commissar": t("commissar"), "supervisor": t("supervisor"), "worker": t("worker")}
     fills = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}
+    roles = view.get("roles")
+    winners = set((view.get("result") or {}).get("winners") or ())
     for seat in range(players):
         x, y = _around_the_table(players, seat)
         role = (
@@ -164,13 +166,25 @@ def gulag(view: dict[str, Any], t: Translate) -> str:
             if seat in team
             else ""
         )
-        ink = "#111" if role in ("", "supervisor") else "#fff"
+        fill = fills.get(role, "#fff")
+        if roles:  # the game is over: every role card is told (G7)
+            fill = "#b71c1c" if roles[seat] == "red" else "#212121"
+        ink = "#111" if fill in ("#fff", "#f9a825") else "#fff"
+        if seat in winners:
+            body.append(
+                f'<circle cx="{x:.0f}" cy="{y:.0f}" r="54" fill="none" stroke="#f9a825" '
+                'stroke-width="8"/>'
+            )
         body += [
-            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="44" fill="{fills.get(role, "#fff")}" '
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="44" fill="{fill}" '
             'stroke="#111" stroke-width="2"/>',
             _text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
-        if role:
+        if roles:
+            role_name = t("red") if roles[seat] == "red" else t("black")
+            below = y + 76 if y >= 400 else y - 54
+            body.append(_text(x, below, role_name, 26, text_anchor="middle"))
+        elif role:
             below = y + 76 if y >= 400 else y - 54
             body.append(_text(x, below, names[role], 26, text_anchor="middle"))
     return _svg(1000, 660, body)
@@ -187,6 +201,7 @@ def politburo(view: dict[str, Any], t: Translate) -> str:
             *_bar(360, y + 8, 620, level, 10, "#b71c1c"),
         ]
     body.append(_text(20, 260, t("Influence"), 32))
+    winners = set((view.get("result") or {}).get("winners") or ())
     influence = view["influence"]
     top = max([*influence, 1])
     step = 940 // max(len(influence), 1)
@@ -194,9 +209,10 @@ def politburo(view: dict[str, Any], t: Translate) -> str:
         x = 20 + step // 2 + seat * step
         height = 260 * amount / top
         mark = "★" if seat == view["secretary"] else ""
+        colour = "#f9a825" if seat in winners else "#1565c0"
         body += [
             f'<rect x="{x - 30}" y="{590 - height:.0f}" width="60" height="{height:.0f}" '
-            'fill="#1565c0"/>',
+            f'fill="{colour}"/>',
             _text(x, 630, f"{seat + 1}{mark}", 32, text_anchor="middle"),
             _text(x, 580 - height, str(amount), 28, text_anchor="middle"),
         ]

@@ -86,7 +86,8 @@ def end_of_game(view: dict[str, Any], ui: Any, t: Translate) -> dict[str, Any]:
         if not winners
         else t("Winners: {seats}").format(seats=seats_words(winners, t))
     )
-    pages = [[line for line in screen_lines(s) if line] for s in ui.final(view, t)]
+    over = t("Game over")  # the end screen's own heading: not said again on every page
+    pages = [[line for line in screen_lines(s) if line and line != over] for s in ui.final(view, t)]
     return {"headline": headline, "winners": winners, "pages": pages}
 
 

@@ -17,35 +17,46 @@ function lines(list, element) {
   }));
 }
 
-// Each screen of a reveal as a group of cards that turn over one after another;
-// a listed line ("Cards: Work, Strike, Work") is a card a word.
+// Each screen of a reveal is a card turning over, one after another; in a listed line
+// ("Cards: Work, Strike, Work") each item is a card of its own, turned in turn.
 function cards(screens) {
   let turned = 0;
-  return screens.map((screen) => {
-    const group = document.createElement("div");
-    group.className = "screen";
-    const [title, ...rest] = screen;
+  const turn = (element) => {
+    element.classList.add("card-turn");
+    element.style.animationDelay = `${turned * CARD_MS}ms`;
+    turned += 1;
+    return element;
+  };
+  return screens.map(([title, ...body]) => {
+    const card = document.createElement("div");
+    card.className = "screen";
     const head = document.createElement("p");
     head.className = "screen-title";
     head.textContent = title;
-    group.append(head);
-    for (const line of rest) {
-      const match = /^([^:]+): (.+, .+)$/.exec(line);
-      if (match) {
-        const label = document.createElement("p");
-        label.textContent = `${match[1]}:`;
-        group.append(label);
-      }
-      for (const part of match ? match[2].split(", ") : [line]) {
-        const card = document.createElement("span");
-        card.className = "card-turn";
-        card.style.animationDelay = `${turned * CARD_MS}ms`;
-        card.textContent = part;
-        group.append(card);
-        turned += 1;
-      }
+    card.append(head);
+    const listed = body.map((line) => /^([^:]+): (.+, .+)$/.exec(line));
+    if (!listed.some((m) => m)) {
+      const text = document.createElement("p");
+      text.textContent = body.join(" ");
+      card.append(text);
+      return turn(card);
     }
-    return group;
+    body.forEach((line, i) => {
+      const text = document.createElement("p");
+      if (listed[i]) {
+        text.textContent = `${listed[i][1]}: `;
+        for (const item of listed[i][2].split(", ")) {
+          const chip = document.createElement("span");
+          chip.className = "chip";
+          chip.textContent = item;
+          text.append(turn(chip));
+        }
+      } else {
+        text.textContent = line;
+      }
+      card.append(text);
+    });
+    return card;
   });
 }
 
@@ -56,6 +67,7 @@ function showReveal(event) {
     const groups = cards(event.screens);
     document.getElementById("reveal-body").replaceChildren(...groups);
     const count = document.querySelectorAll("#reveal-body .card-turn").length;
+    document.getElementById("reveal-body").classList.toggle("many", groups.length > 3);
     onShow = { id: event.id, until: Date.now() + Math.max(REVEAL_MS, 2000 + count * CARD_MS) };
     setTimeout(() => { if (latest) { draw(latest); } }, onShow.until - Date.now() + 50);
   }
