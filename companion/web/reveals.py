@@ -2,9 +2,10 @@
 
 Each reveal the box shows (a vote's cards, an inspection, the crises laid out) is one
 event with a number, so the TV can turn its cards over once, however often the state
-is sent again. The events of the game in progress are kept in a small file beside the
-phone tokens (public text only: the same screens the whole table saw), written whole
-by a rename, so a box that restarts mid-game gives the TV back its history.
+is sent again. After a restart the history comes back from the journal's reveals when
+the table hands them over (``WebRoom.begin(..., earlier=...)``); the events are also kept
+in a small file beside the phone tokens (public text only: the same screens the whole
+table saw), written whole by a rename, for a table that has no such journal.
 """
 
 from __future__ import annotations
@@ -29,11 +30,19 @@ class Reveals:
         self.key: str | None = None
         self.events: list[dict[str, Any]] = []
 
-    def begin(self, key: str | None, resumed: bool) -> None:
-        """A new game starts empty; a resumed one gets back what its file kept."""
+    def begin(
+        self, key: str | None, resumed: bool, earlier: list[list[list[str]]] | None = None
+    ) -> None:
+        """A new game starts empty; a resumed one gets back its reveals: ``earlier`` (each
+        step's screens as lines, from the journal) when the table has them, else what this
+        file kept."""
         self.key = key
         self.events = []
-        if resumed and key is not None:
+        if resumed and earlier:
+            self.events = [
+                {"id": n, "screens": screens} for n, screens in enumerate(earlier, 1) if screens
+            ][-KEPT:]
+        elif resumed and key is not None:
             saved = self._load()
             if saved.get("key") == key and isinstance(saved.get("events"), list):
                 self.events = saved["events"][-KEPT:]

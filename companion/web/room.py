@@ -197,10 +197,14 @@ class WebRoom:
             wake()
 
     # -- the table's side -----------------------------------------------------------
-    def begin(self, key: str | None, resumed: bool) -> None:
+    def begin(
+        self, key: str | None, resumed: bool, earlier: list[list[list[str]]] | None = None
+    ) -> None:
+        """A game starts or resumes; ``earlier``: its reveals so far (each step's screens as
+        lines), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
-            self.reveals.begin(key, resumed)
+            self.reveals.begin(key, resumed, earlier)
             self._reveal = self._reveal_view = None
             self._view = None
             self.phones.done()

@@ -115,6 +115,7 @@ def page_words(t: Translate) -> dict[str, str]:
         "nothing_asked": t("Nothing is asked of you now."),
         "refused": t("Refused: choose again."),
         "dead": t("This link no longer works: scan your seat's code on the box again."),
+        "replaced": t("Another phone took this seat: this one shows nothing more."),
         "you_won": t("You won."),
         "you_lost": t("You did not win."),
     }

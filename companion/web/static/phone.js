@@ -8,6 +8,7 @@ let secret = []; // the card's lines: drawn only while held
 let seat = null;
 let chosen = null;
 let ballot = null;
+let sent = null; // the ballot whose answer went: "waiting for the others" until the next
 let socket = null;
 let dead = false;
 let hideTimer = null;
@@ -69,6 +70,8 @@ function texts() {
 }
 
 function draw(state) {
+  if (dead) { return; }
+  if (state.type === "replaced") { died("replaced"); return; }
   if (state.type === "refused") {
     $("refused").hidden = false;
     $("refused").textContent = state.why;
@@ -88,13 +91,19 @@ function draw(state) {
   const refused = $("refused");
   refused.hidden = !state.refused.length;
   refused.textContent = [words.refused, ...state.refused].join(" ");
+  $("ask").append(refused); // until a refused choice is drawn again, below the options
   const ask = state.ask;
   $("ask").hidden = !ask;
   $("wait").hidden = !!ask;
   $("sendbar").hidden = !ask;
   const send = $("send");
   // Sent and waiting (or refused and asked again): the choice stays until another ballot.
-  if (!ask) { send.disabled = true; document.body.dataset.ballot = ""; return; }
+  if (!ask) {
+    send.disabled = true;
+    document.body.dataset.ballot = "";
+    $("wait-text").textContent = sent !== null && sent === ballot ? words.sent : words.nothing_asked;
+    return;
+  }
   if (ask.ballot !== ballot) { chosen = null; }
   document.body.dataset.ballot = String(ask.ballot);
   ballot = ask.ballot;
@@ -119,11 +128,16 @@ function draw(state) {
     return button;
   }));
   send.disabled = chosen === null;
+  if (!refused.hidden && chosen !== null && options.children[chosen]) {
+    // Told beside the choice it refuses, which stays chosen and in sight.
+    options.children[chosen].after(refused);
+    options.children[chosen].scrollIntoView({ block: "center" });
+  }
 }
 
 // The game is over or the link was replaced: nothing private stays, the seat is told
 // to scan the box again, and the public end of the game is shown if there is one.
-function died() {
+function died(why = "dead") {
   dead = true;
   secret = [];
   hide();
@@ -132,9 +146,11 @@ function died() {
   $("question").replaceChildren();
   $("options").replaceChildren();
   $("dead").hidden = false;
-  $("dead").textContent = words.dead || "This link no longer works: scan your seat's code on the box again.";
-  $("link").textContent = "";
-  document.body.dataset.link = "dead";
+  $("dead").textContent = words[why] || "This link no longer works: scan your seat's code on the box again.";
+  $("dead").hidden = why === "replaced"; // said in the header instead, as it is not dead
+  $("link").textContent = why === "replaced" ? $("dead").textContent : "";
+  document.body.dataset.link = why;
+  if (why === "replaced") { return; } // another phone has the seat: this one shows nothing more
   const ws = new WebSocket(`ws://${location.host}/ws`);
   ws.onmessage = (event) => ended(JSON.parse(event.data));
 }
@@ -159,9 +175,10 @@ function ended(state) {
 
 $("send").onclick = () => {
   if (socket && chosen !== null && ballot !== null) {
-    socket.send(JSON.stringify({ ballot: ballot, option: chosen }));
+    // Padded, so the size of the frame on the Wi-Fi does not tell which option it carries.
+    socket.send(JSON.stringify({ ballot: ballot, option: chosen }).padEnd(96, " "));
     $("send").disabled = true;
-    $("wait-text").textContent = words.sent || "";
+    sent = ballot;
   }
 };
 
@@ -173,6 +190,7 @@ function connect() {
     secret = [];
     hide();
     if (event.code === 4403) { died(); return; }
+    if (event.code === 4409) { died("replaced"); return; }
     $("link").textContent = words.reconnecting || "…";
     document.body.dataset.link = "away";
     // Refused before it opened, or dropped: ask the page itself whether the link lives.

@@ -1,13 +1,10 @@
 "use strict";
 // The TV page: draws each public state the box sends; it never sends anything.
 // A reveal is an event: its cards turn over one by one, and it stays up at least as
-// long as the box shows it (the state keeps it until the next move) and never less
-// than REVEAL_MS, however fast the table moves on.
-const REVEAL_MS = 6000;
+// long as the box shows it (the state keeps it until the first move after the box's OK).
 const CARD_MS = 700;
 let words = {};
-let onShow = null; // the reveal event on the TV: {id, until}
-let latest = null;
+let onShow = null; // the number of the reveal event on the TV
 
 function lines(list, element) {
   element.replaceChildren(...list.map((text) => {
@@ -63,20 +60,17 @@ function cards(screens) {
 function showReveal(event) {
   const section = document.getElementById("reveal");
   if (!event) { section.hidden = true; return; }
-  if (!onShow || onShow.id !== event.id) {
+  if (onShow !== event.id) { // a new event: its cards turn over once
     const groups = cards(event.screens);
     document.getElementById("reveal-body").replaceChildren(...groups);
-    const count = document.querySelectorAll("#reveal-body .card-turn").length;
     document.getElementById("reveal-body").classList.toggle("many", groups.length > 3);
-    onShow = { id: event.id, until: Date.now() + Math.max(REVEAL_MS, 2000 + count * CARD_MS) };
-    setTimeout(() => { if (latest) { draw(latest); } }, onShow.until - Date.now() + 50);
+    onShow = event.id;
   }
   section.hidden = false;
   document.body.dataset.reveal = String(event.id);
 }
 
 function draw(state) {
-  latest = state;
   words = state.words || words;
   document.documentElement.lang = state.lang || "en";
   document.title = state.title || "Companion";
@@ -99,9 +93,7 @@ function draw(state) {
   const events = state.events || [];
   lines(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse(),
     document.getElementById("history"));
-  const kept = onShow && Date.now() < onShow.until
-    ? events.find((e) => e.id === onShow.id) : null;
-  showReveal(state.reveal || kept || null);
+  showReveal(state.reveal || null);
   const end = state.end;
   const final = document.getElementById("final");
   final.hidden = !end;
@@ -121,7 +113,9 @@ function draw(state) {
 
 function connect() {
   const link = document.getElementById("link");
-  const ws = new WebSocket(`ws://${location.host}/ws`);
+  // The box's own TV link (/TV/<token>) has its own feed, which always gets in.
+  const feed = location.pathname.startsWith("/TV/") ? `/ws${location.pathname}` : "/ws";
+  const ws = new WebSocket(`ws://${location.host}${feed}`);
   ws.onopen = () => { link.textContent = words.live || ""; };
   ws.onmessage = (event) => {
     draw(JSON.parse(event.data));
