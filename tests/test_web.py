@@ -435,3 +435,18 @@ def test_the_tv_is_sent_the_shuffled_crises_laid_out_before_the_first_turn():
     shown = [[s.status, *s.body, *([s.big] if s.big else [])] for s in table.mode.screens]
     assert len(shown) == 12  # one screen a crisis
     assert json.loads(room.spectator)["history"] == shown
+
+
+def test_the_tv_history_comes_back_from_the_reveals_handed_over_on_resuming(tmp_path):
+    """A resumed game's reveals (as the journal keeps them) are the TV's history, numbered
+    as events in their order; a new game's history starts empty."""
+    from companion.web.room import WebRoom
+    from companion.web.tokens import Tokens
+
+    room = WebRoom(Tokens(tmp_path / "phones.json"), lambda: 0.0)
+    steps = [[["Turn 1/5", "Cards: Work, Strike"]], [], [["Turn 2/5", "Canal ↑2"], ["x"]]]
+    room.begin("7", resumed=True, earlier=steps)
+    assert room.history == [["Turn 1/5", "Cards: Work, Strike"], ["Turn 2/5", "Canal ↑2"], ["x"]]
+    assert [e["id"] for e in room.reveals.events] == [1, 3]
+    room.begin("8", resumed=False, earlier=steps)
+    assert room.history == []

@@ -51,7 +51,7 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served):
         page.goto(base + "/")
         caught_up(page, room)
         assert page.locator("#picture svg").count() == 1
-        same_screenshot(f"{game}-start", page.screenshot())
+        same_screenshot(f"{game}-start", page.screenshot(animations="disabled"))
         decisions = {"n": 0}
 
         def follow(seat, view, decision):
@@ -61,7 +61,7 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served):
                 shown = " ".join(page.locator("#prompt").inner_text().split())
                 assert " ".join(json.loads(room.spectator)["prompt"][-1].split()) in shown
             if decisions["n"] == 30:
-                same_screenshot(f"{game}-middle", page.screenshot())
+                same_screenshot(f"{game}-middle", page.screenshot(animations="disabled"))
             return None
 
         play_out(table, player, answer_phone=None, pick=follow)
@@ -69,7 +69,7 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served):
         caught_up(page, room)
         assert not page.locator("#final").is_hidden()
         assert page.locator("#history li").count() > 0
-        same_screenshot(f"{game}-over", page.screenshot())
+        same_screenshot(f"{game}-over", page.screenshot(animations="disabled"))
 
 
 def open_phones(browser, base, tokens):
@@ -167,7 +167,9 @@ def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
     with chromium() as browser:
         pages = open_phones(browser, base, tokens)
         hand = list(table.game.view(0)["hand"])
+        pages[0].locator("#hold").dispatch_event("pointerdown")  # the card shows while held
         shown = pages[0].locator("#secret").inner_text()
+        pages[0].locator("#hold").dispatch_event("pointerup")
         assert all(card_label(card) in shown for card in hand)  # as the box writes cards
         assert shown.count(card_label(hand[0])) == 1  # once: the PEEK line and no repeat
         seen = play_with_pages(table, room, player, pages, {"play", "assign", "trump"})

@@ -9,7 +9,6 @@ in phone answers. One lock guards both sides; the server is woken through
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 from collections.abc import Callable
@@ -18,68 +17,53 @@ from typing import Any
 
 from PIL import Image
 
-from companion.games.base import Decision
+from companion.ui.i18n import LANGUAGES, translator
+from companion.web.hand import private_card
 from companion.web.pictures import picture
+from companion.web.reveals import Reveals
+from companion.web.summary import summary_svg
 from companion.web.tokens import Tokens
+from companion.web.tv import end_of_game, page_words, screen_lines, status_words, waiting_lines
 
 SILENT = 20.0  # seconds a phone may be away (a locked screen) before its seat passes the box
-HISTORY = 200  # reveals kept for the spectator page
+HISTORY = 200  # reveal screens (and events) sent to the spectator page
 
 
 def _json(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _screen_lines(screen: Any) -> list[str]:
-    return [screen.status, *screen.body, *([screen.big] if screen.big else [])]
+def language(t: Any) -> str:
+    """The language code of the table's translator (``translator`` is cached: one per code)."""
+    return next((lang for lang in LANGUAGES if translator(lang) is t), "en")
 
 
 def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
-    """Everything the TV shows, made from the public view alone."""
+    """Everything the TV shows, made from the public view alone, written for the table."""
     waiting = view["waiting"]
-    prompt: list[str] = []
-    if waiting is not None:
-        options = tuple(waiting["options"] or ())
-        d = Decision(waiting["kind"], tuple(waiting["seats"]), options, waiting["secret"])
-        prompt = [*ui.role_of(d, view, t).splitlines(), *ui.prompt(d, view, t)]
+    status = status_words(view, ui, t)
+    drawn = picture(view, t)
+    end = None if waiting is not None else end_of_game(view, ui, t)
+    if end is not None:
+        end["summary"] = summary_svg(t(ui.TITLE), status, end, drawn)
     return {
         "type": "state",
         "game": view["game"],
-        "title": ui.TITLE,
-        "status": ui.status(view, t),
+        "title": t(ui.TITLE),
+        "lang": language(t),
+        "words": page_words(t),
+        "status": status,
         "waiting": None if waiting is None else waiting["seats"],
-        "prompt": prompt,
-        "picture": picture(view),
-        "final": [] if waiting is not None else [_screen_lines(s) for s in ui.final(view, t)],
+        "prompt": waiting_lines(view, ui, t),
+        "picture": drawn,
+        "end": end,
+        "final": [] if end is None else end["pages"],
     }
 
 
 def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) -> list[str]:
-    """What PEEK shows the seat, and the rest of what only it knows (a hand, a plot)."""
-    lines = []
-    peek = getattr(ui, "peek", None)
-    if peek is not None:
-        with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
-            lines += _screen_lines(peek(own, t))[1:]
-    said = {line.casefold() for line in lines}  # a fact PEEK's screen gives is not said twice
-    for key, value in own.items():
-        if key not in public and key != "seat":
-            line = f"{key.replace('_', ' ')}: {_text(value, ui)}"
-            if line.casefold() not in said:
-                lines.append(line)
-    return lines
-
-
-def _text(value: Any, ui: Any) -> str:
-    """A private fact as words; cards as the game's ui writes them."""
-    if isinstance(value, list):
-        cards = getattr(ui, "cards_label", None)
-        if cards is not None and all(isinstance(v, str) for v in value):
-            return str(cards(value)) or "-"
-        return ", ".join(_text(v, ui) for v in value) or "-"
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {_text(v, ui)}" for k, v in value.items())
-    return str(value)
+    """What only the seat may read: its private card, in words."""
+    return private_card(own, public, ui, t)
 
 
 @dataclass
@@ -189,12 +173,22 @@ class WebRoom:
         self.phones = Phones(self, clock)
         self.listeners: list[Callable[[], None]] = []
         self.spectator = _json({"type": "state", "game": None})
-        self.history: list[list[str]] = []
+        path = getattr(tokens, "path", None)
+        self.reveals = Reveals(None if path is None else path.with_name("tv-history.json"))
         self.private: dict[int, list[str]] = {}
         self.status = ""
+        self.lang = "en"
+        self.words = page_words(str)
+        self._reveal: dict[str, Any] | None = None  # the event on show, and
+        self._reveal_view: dict[str, Any] | None = None  # the view it was first shown with
         self.version = 0
         self._view: dict[str, Any] | None = None
         self._seats: frozenset[int] = frozenset()
+
+    @property
+    def history(self) -> list[list[str]]:
+        """Every reveal screen of the game so far, oldest first."""
+        return self.reveals.screens()
 
     def changed(self) -> None:
         with self.lock:
@@ -203,10 +197,15 @@ class WebRoom:
             wake()
 
     # -- the table's side -----------------------------------------------------------
-    def begin(self, key: str | None, resumed: bool) -> None:
+    def begin(
+        self, key: str | None, resumed: bool, earlier: list[list[list[str]]] | None = None
+    ) -> None:
+        """A game starts or resumes; ``earlier``: its reveals so far (each step's screens as
+        lines), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
-            self.history = []
+            self.reveals.begin(key, resumed, earlier)
+            self._reveal = self._reveal_view = None
             self._view = None
             self.phones.done()
 
@@ -221,6 +220,12 @@ class WebRoom:
         seats = frozenset(self.tokens.by_seat)
         if view == self._view and seats == self._seats:
             return
+        if view != self._view and self._reveal is not None:
+            # A reveal stays on the TV while the box shows it: until the first move after it.
+            if self._reveal_view is None:
+                self._reveal_view = view
+            elif view != self._reveal_view:
+                self._reveal = self._reveal_view = None
         self._view, self._seats = view, seats
         message: dict[str, Any]
         if view is None:
@@ -230,6 +235,7 @@ class WebRoom:
         else:
             message = spectator_state(view, ui, t)
             status = message["status"]
+            self.lang, self.words = message["lang"], message["words"]
             private = {}
             if own_view is not None:
                 for seat in seats:
@@ -239,6 +245,8 @@ class WebRoom:
                 self.tokens.end()  # the game is over: its tokens die with it
         with self.lock:
             message["history"] = self.history[-HISTORY:]
+            message["events"] = self.reveals.events[-HISTORY:]
+            message["reveal"] = self._reveal
             self.spectator = _json(message)
             self.private = private
             self.status = status
@@ -247,10 +255,12 @@ class WebRoom:
     def reveal(self, screens: list[Any]) -> None:
         """Results shown on the box (votes, cards, events): the TV shows them as they happen."""
         with self.lock:
-            self.history += [_screen_lines(s) for s in screens]
+            self._reveal = self.reveals.add([screen_lines(s) for s in screens])
+            self._reveal_view = None
             spectator = json.loads(self.spectator)
             spectator["history"] = self.history[-HISTORY:]
-            spectator["reveal"] = [_screen_lines(s) for s in screens]
+            spectator["events"] = self.reveals.events[-HISTORY:]
+            spectator["reveal"] = self._reveal
             self.spectator = _json(spectator)
         self.changed()
 
@@ -271,6 +281,8 @@ class WebRoom:
                 {
                     "type": "phone",
                     "seat": seat + 1,
+                    "lang": self.lang,
+                    "words": self.words,
                     "status": self.status,
                     "private": self.private.get(seat, []),
                     "ask": self.phones.question(seat),

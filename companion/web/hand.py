@@ -1,0 +1,53 @@
+"""A seat's private card on its phone, in words, from that seat's own view only.
+
+The box's PEEK screen is cut for 21 columns ("Seat 7 is" / "BLACK"); the phone has
+room to say it whole ("Seat 7, on your right, is black."). Other games' PEEK screens
+already read as sentences and are used as they are, so the phone and the box never
+disagree; a phase with no PEEK screen lists the seat's own facts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from companion.ui.i18n import Translate
+from companion.web.tv import screen_lines
+
+
+def private_card(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Translate) -> list[str]:
+    """What only this seat may read, as the lines of one card (empty: nothing private)."""
+    if public["game"] == "gulag":
+        if own.get("right_card") is None:  # own role cards: the box knows no card
+            return []
+        return [
+            t("Seat {n}, on your right, is {colour}.").format(
+                n=own["right"] + 1, colour=ui.option_label(own["right_card"], t)
+            )
+        ]
+    lines: list[str] = []
+    with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
+        screen = ui.peek(own, t)
+        lines = screen_lines(screen)
+        if screen.status == ui.status(public, t):  # the game's status line is not private
+            lines = lines[1:]
+    if lines:
+        return lines
+    # No PEEK screen for this phase: the seat's own facts, named by the view's keys.
+    return [
+        f"{key.replace('_', ' ')}: {_text(value, ui)}"
+        for key, value in own.items()
+        if key not in public and key != "seat"
+    ]
+
+
+def _text(value: Any, ui: Any) -> str:
+    """A private fact PEEK does not show, as words; cards as the game's ui writes them."""
+    if isinstance(value, list):
+        cards = getattr(ui, "cards_label", None)
+        if cards is not None and all(isinstance(v, str) for v in value):
+            return str(cards(value)) or "-"
+        return ", ".join(_text(v, ui) for v in value) or "-"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_text(v, ui)}" for k, v in value.items())
+    return str(value)

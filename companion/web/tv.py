@@ -1,0 +1,121 @@
+"""What the TV says to the room: status in words, who the table waits on, the end of a game.
+
+The box's OLED has 21 columns, so its status line is a code ("Ch2 E· M· S· Coup 1")
+and its prompts speak to the seat holding the box ("hold PEEK to see your card").
+The TV is read by the whole table from across the room: here every line is written
+for the table, in words, from the public view alone, through the same catalog as
+the box (``t``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import Decision
+from companion.ui.canvas import Screen
+from companion.ui.i18n import Translate
+
+
+def for_the_table(game: str, kind: str, t: Translate) -> str | None:
+    """Hand-over lines that speak to the seat holding the box ("your card", "You are
+    chairman"), rewritten for the table; None keeps the box's role line (``ui.role_of``)."""
+    lines = {
+        ("gulag", "peek"): t("Looking at the card of the seat on their right."),
+        ("gulag", "reveal_role"): t("Showing a worker card to the table."),
+        ("politburo", "peek"): t("Reading a member card in secret."),
+        ("glasnost", "peek"): t("Reading an objective card in secret."),
+        ("glasnost", "sit"): t("The chairman takes a seat on the board."),
+    }
+    return lines.get((game, kind))
+
+
+def seats_words(seats: list[int] | tuple[int, ...], t: Translate) -> str:
+    """Seats (0-based) as the table says them: "seat 3", "seats 2, 4 and 6"."""
+    numbers = [str(s + 1) for s in sorted(seats)]
+    if len(numbers) == 1:
+        return t("seat {n}").format(n=numbers[0])
+    listed = t("{some} and {last}").format(some=", ".join(numbers[:-1]), last=numbers[-1])
+    return t("seats {list}").format(list=listed)
+
+
+def status_words(view: dict[str, Any], ui: Any, t: Translate) -> str:
+    """The OLED's status line said in words, for the room."""
+    game = view["game"]
+    if game == "gulag":
+        return t("Turn {turn} of {turns} · Canal {canal} of {canal_max}").format(**view)
+    if game == "politburo":
+        round_of = t("Round {round} of {rounds}").format(**view)
+        if view["secretary"] is None:
+            return round_of
+        return round_of + " · " + t("Secretary: seat {n}").format(n=view["secretary"] + 1)
+    if game == "glasnost":
+        left = t("Coup tokens left: {n}").format(n=view["coup_tokens"]["left"])
+        if view["chairman"] is None:
+            return left
+        return t("Chairman: seat {n}").format(n=view["chairman"] + 1) + " · " + left
+    year = t("Year {year} of {years}").format(**view)
+    if view["trump"] is None:
+        return year
+    return year + " · " + t("Trump: {suit}").format(suit=ui.option_label(view["trump"], t))
+
+
+def waiting_lines(view: dict[str, Any], ui: Any, t: Translate) -> list[str]:
+    """Who the table waits on, every seat named, and what they are doing."""
+    waiting = view["waiting"]
+    if waiting is None:
+        return []
+    d = Decision(
+        waiting["kind"], tuple(waiting["seats"]), tuple(waiting["options"] or ()), waiting["secret"]
+    )
+    action = for_the_table(view["game"], d.kind, t) or " ".join(ui.role_of(d, view, t).split())
+    who = t("Waiting for {seats}").format(seats=seats_words(d.seats, t))
+    return [who, action]
+
+
+def screen_lines(screen: Screen) -> list[str]:
+    """A screen of the box as lines: status, body, big word (its keys are the box's own)."""
+    return [screen.status, *screen.body, *([screen.big] if screen.big else [])]
+
+
+def end_of_game(view: dict[str, Any], ui: Any, t: Translate) -> dict[str, Any]:
+    """The end screen: the winners, and every page of the box's last screen (the roles or
+    objectives as the rules reveal them, the scores)."""
+    winners = sorted(view["result"]["winners"])
+    headline = (
+        t("Nobody wins")
+        if not winners
+        else t("Winners: {seats}").format(seats=seats_words(winners, t))
+    )
+    over = t("Game over")  # the end screen's own heading: not said again on every page
+    pages = [[line for line in screen_lines(s) if line and line != over] for s in ui.final(view, t)]
+    return {"headline": headline, "winners": winners, "pages": pages}
+
+
+def page_words(t: Translate) -> dict[str, str]:
+    """The pages' own words (headings, buttons, link states), sent with every state so the
+    TV and the phones speak the box's language."""
+    return {
+        "now": t("Now"),
+        "revealed": t("Just revealed"),
+        "over": t("Game over"),
+        "history": t("History"),
+        "live": t("live"),
+        "reconnecting": t("reconnecting…"),
+        "no_game": t("Waiting for a game"),
+        "save": t("Save the summary"),
+        "picture": t("The game"),
+        "seat": t("Seat {n}"),
+        "private": t("Only for you"),
+        "hold": t("Hold to see your card"),
+        "release": t("Release to hide"),
+        "nothing_private": t("Nothing private to show now."),
+        "choice": t("Your choice"),
+        "send": t("Send"),
+        "sent": t("Sent: waiting for the others."),
+        "nothing_asked": t("Nothing is asked of you now."),
+        "refused": t("Refused: choose again."),
+        "dead": t("This link no longer works: scan your seat's code on the box again."),
+        "replaced": t("Another phone took this seat: this one shows nothing more."),
+        "you_won": t("You won."),
+        "you_lost": t("You did not win."),
+    }
