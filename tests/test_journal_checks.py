@@ -169,7 +169,7 @@ def test_no_wrong_but_valid_row_stops_the_box_or_resumes_in_silence(
 @pytest.mark.parametrize("name", GAMES)
 def test_a_single_changed_digit_is_never_resumed_in_silence(tmp_path, name):
     records = journal_of(tmp_path / "j.sqlite", name)
-    n, text, kept = last_row(tmp_path / "j.sqlite")
+    n, text, _ = last_row(tmp_path / "j.sqlite")
     digits = [i for i, c in enumerate(text) if c.isdigit()]
     rng = random.Random(name)
     for count, i in enumerate(rng.sample(digits, 26)):
@@ -366,7 +366,6 @@ def test_ended_games_keep_their_row_and_last_steps_so_the_journal_stays_small(tm
     journal = Journal(path)
     sizes = []
     for seed in range(3 * store.KEEP_GAMES):
-        cls = game_class("politburo")
         game = new_game("politburo", players=10, seed=seed)
         journal.begin("politburo", {**SAVED["politburo"][0], "players": 10}, game.to_record())
         bots = make_bots(game, "random", random.Random(seed))
@@ -376,7 +375,6 @@ def test_ended_games_keep_their_row_and_last_steps_so_the_journal_stays_small(tm
                 journal.step(game.to_record(), [{"status": "Reveal", "body": []}])
         journal.finish()
         sizes.append(path.stat().st_size + path.with_name(path.name + "-wal").stat().st_size)
-        assert cls.name == "politburo"
     journal.close()
     kept = sql(path, "SELECT game_id, COUNT(*) FROM steps GROUP BY game_id ORDER BY game_id")
     assert len(sql(path, "SELECT id FROM games")) == 3 * store.KEEP_GAMES  # every summary
