@@ -8,10 +8,12 @@ has checked it. WAL with ``synchronous=FULL``:
 a step is on disk before the box moves on. After a power cut the box resumes
 at the last completed step; a secret choice in flight is simply asked again.
 A step that ended in a reveal keeps the reveal's screens as the table saw
-them (public text only): ``reveals`` for good (the TV's history), ``shown``
-those still on show, so that a reveal cut by the plug is shown again. Ended
-games keep their row (settings, how they ended) and their last steps only,
-so the file stays bounded over years of game nights.
+them (public text only): in ``reveals`` for the whole game (the TV's
+history), in ``shown`` those still on show, so that a reveal cut by the plug
+is shown again. The game in progress keeps its last ``KEEP_LIVE`` steps (the
+ones to fall back on); once a newer game begins, an ended game keeps its row
+(settings, how it ended) and its last ``KEEP_STEPS`` steps, the newest
+``KEEP_GAMES`` of them only; so the file stays bounded over years of nights.
 
 The box always starts, and only real damage is damage:
 
@@ -69,16 +71,21 @@ CREATE TABLE IF NOT EXISTS steps (
     record TEXT NOT NULL,
     shown TEXT,
     checksum TEXT,
-    reveals TEXT,
     bad TEXT,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS reveals (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    screens TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reveals_of_game ON reveals (game_id, n);
 """
 #: 2: steps.shown, games.finished = 2 for a game set aside;
-#: 3: steps.checksum, steps.reveals, steps.bad (a step set aside, why), games.why
+#: 3: steps.checksum, steps.bad (a step set aside, why), games.why, the reveals table
 SCHEMA_VERSION = 3
 ADDED_COLUMNS = {
-    "steps": ("shown", "checksum", "reveals", "bad"),
+    "steps": ("shown", "checksum", "bad"),
     "games": ("why",),
 }
 FINISHED = 1
@@ -91,6 +98,7 @@ RETRY = 10.0  # seconds between attempts of ``retry`` while unsaved (each step t
 WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
 KEEP_GAMES = 10  # ended games that keep their last steps (older ones keep their row only)
 KEEP_STEPS = 3  # steps kept of each of those: where it ended, and just before
+KEEP_LIVE = 30  # steps kept of the game in progress: the newest, and some to fall back on
 
 # What the screen says (the table translates it; the log gets the details).
 FILE_DAMAGED = "Journal damaged: kept aside, a new one started."
@@ -203,25 +211,22 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def prune_ended(
-    db: sqlite3.Connection,
-    keep_games: int,
-    keep_steps: int,
-    whole: int = 0,
-    drop_rows: bool = False,
+    db: sqlite3.Connection, keep_games: int, keep_steps: int, drop_rows: bool = False
 ) -> None:
-    """Drop the steps of ended games but the last ``keep_steps`` of the newest ``keep_games``
-    (the newest ``whole`` of them keep every step: the game just played, to look back on).
-    The older games' rows (settings, start, how they ended) stay, unless ``drop_rows`` (the
-    kiosk keeps its own summaries). One transaction."""
-    ended = "SELECT id FROM games WHERE finished != 0 ORDER BY id DESC"
+    """Drop the steps and reveals of ended games but the last ``keep_steps`` steps of the
+    newest ``keep_games``. The older games' rows (settings, start, how they ended) stay,
+    unless ``drop_rows`` (the kiosk keeps its own summaries). One transaction."""
+    ended = "SELECT id FROM games WHERE finished != 0"
+    older = f"{ended} ORDER BY id DESC LIMIT -1 OFFSET ?"
     with transaction(db):
-        db.execute(f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
+        db.execute(f"DELETE FROM steps WHERE game_id IN ({older})", (keep_games,))
+        db.execute(f"DELETE FROM reveals WHERE game_id IN ({ended})")
         if drop_rows:
-            db.execute(f"DELETE FROM games WHERE id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
+            db.execute(f"DELETE FROM games WHERE id IN ({older})", (keep_games,))
         db.execute(
-            f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?) AND n <= "
+            f"DELETE FROM steps WHERE game_id IN ({ended}) AND n <= "
             "(SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id) - ?",
-            (whole, keep_steps),
+            (keep_steps,),
         )
 
 
@@ -491,12 +496,12 @@ class Journal:
             if self.db is None:
                 return
         game_id, n = self.game_id, self.n
-        ended = False
+        begun = False
         try:
             with transaction(self.db):
                 for op in self._queue:
                     game_id, n = self._write(self.db, op, game_id, n)
-                    ended = ended or op[0] == "finish"
+                    begun = begun or op[0] == "begin"
         except sqlite3.Error as exc:
             why = self._why(exc)
             if isinstance(exc, sqlite3.ProgrammingError) or _damaged(exc):
@@ -511,7 +516,7 @@ class Journal:
             self.problem = None
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute(f"PRAGMA busy_timeout = {int(BUSY_WAIT * 1000)}")
-        if ended:
+        if begun:  # the games before it have ended: they keep their last steps only
             self.prune()
 
     @staticmethod
@@ -531,16 +536,16 @@ class Journal:
             return cur.lastrowid, 0
         if op[0] == "step":
             db.execute(
-                "INSERT INTO steps (game_id, n, record, shown, checksum, reveals) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    n + 1,
-                    op[1],
-                    op[2],
-                    checksum(op[1]),
-                    json.dumps(op[3]) if op[3] else None,
-                ),
+                "INSERT INTO steps (game_id, n, record, shown, checksum) VALUES (?, ?, ?, ?, ?)",
+                (game_id, n + 1, op[1], op[2], checksum(op[1])),
+            )
+            db.executemany(
+                "INSERT INTO reveals (game_id, n, screens) VALUES (?, ?, ?)",
+                [(game_id, n + 1, json.dumps(screens)) for screens in op[3]],
+            )
+            # the game in progress keeps its newest steps only (its reveals all stay)
+            db.execute(
+                "DELETE FROM steps WHERE game_id = ? AND n <= ?", (game_id, n + 1 - KEEP_LIVE)
             )
             return game_id, n + 1
         if op[0] == "shown":
@@ -556,7 +561,7 @@ class Journal:
         if self.db is None:
             return
         try:
-            prune_ended(self.db, KEEP_GAMES, KEEP_STEPS, whole=1)
+            prune_ended(self.db, KEEP_GAMES, KEEP_STEPS)
         except sqlite3.Error as exc:
             log.warning("cannot prune the journal %s: %s", self.path, exc)
 
@@ -642,13 +647,13 @@ class Journal:
             )
             return None
         steps = db.execute(
-            "SELECT n, CAST(record AS BLOB), checksum, CAST(shown AS BLOB), "
-            "CAST(reveals AS BLOB), bad FROM steps WHERE game_id = ? ORDER BY n DESC",
+            "SELECT n, CAST(record AS BLOB), checksum, CAST(shown AS BLOB), bad "
+            "FROM steps WHERE game_id = ? ORDER BY n DESC",
             (game_id,),
         ).fetchall()
         last = steps[0][0]
         bad: list[tuple[int, str]] = []
-        for n, record, kept, shown, _, marked in steps:
+        for n, record, kept, shown, marked in steps:
             if marked is not None:
                 continue  # set aside at an earlier start, said then
             try:
@@ -662,7 +667,13 @@ class Journal:
             self.game_id, self.n = game_id, last
             self._begun = (name, json.dumps(settings, sort_keys=True))
             self._last = (json.dumps(game.to_record(), sort_keys=True), None)
-            self._reveals = _reveals(row[4] for row in reversed(steps) if row[0] <= n)
+            self._reveals = _reveals(
+                db.execute(
+                    "SELECT CAST(screens AS BLOB) FROM reveals WHERE game_id = ? AND n <= ? "
+                    "ORDER BY n, rowid",
+                    (game_id, n),
+                )
+            )
             if bad:
                 first = bad[-1][0]
                 self._tell(
@@ -723,19 +734,14 @@ class Journal:
         self._close()
 
 
-def _reveals(raws: Iterable[bytes | None]) -> list[list[dict[str, Any]]]:
-    """The readable reveals in the raw ``steps.reveals`` given (each a list of reveals, each
-    a list of screens), in order; an unreadable one is left out."""
+def _reveals(rows: Iterable[tuple[bytes]]) -> list[list[dict[str, Any]]]:
+    """The readable reveals among ``reveals`` rows, in order; an unreadable one is left out."""
     out: list[list[dict[str, Any]]] = []
-    for raw in raws:
+    for (raw,) in rows:
         try:
-            reveals = _decode(raw) if raw is not None else []
+            screens = _shown(raw)
         except ValueError:
             continue
-        if isinstance(reveals, list):
-            out.extend(
-                r
-                for r in reveals
-                if isinstance(r, list) and r and all(isinstance(s, dict) for s in r)
-            )
+        if screens:
+            out.append(screens)
     return out
