@@ -11,6 +11,9 @@ another seat, or a second pad for a seat already held, is refused and told
 about in one line. The box asks every port WHO when it opens it and whenever
 a pad has been quiet for ``PING`` seconds, so pads are found again after the
 box restarts and a pad that stops answering shows as silent after ``SILENT``.
+The WHO carries the box's session, a nonce new at every start; a pad's votes
+count only once its HELLO names it, so a vote cast for the box before it
+restarted (ballot numbers start again at 1) is refused.
 A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
 two in a row (a pad that stopped reading) the link holds its writes for
 ``STALL`` seconds: the table's loop never waits long on a pad.
