@@ -31,6 +31,7 @@ from companion.kiosk import learn
 from companion.kiosk.attract import AttractGame
 from companion.kiosk.chord import StaffChord
 from companion.kiosk.daystats import Ledger
+from companion.modes import Notice
 from companion.store import Journal
 from companion.table import Settings, Table
 from companion.ui.canvas import Screen, render, wrap
@@ -189,8 +190,8 @@ class Kiosk:
             return  # the table shows what the journal said, over the game
         if row is not None:
             self.ledger.end(row, "abandoned", None, 0)
-        if table.notices:  # what the journal found at start, with no game to show it over
-            self.mode = Told(tuple(table.notices), self._now() + TOLD, back_to=self.mode)
+        if isinstance(table.mode, Notice):  # what the journal found at start, no game to show
+            self.mode = Told(tuple(table.mode.pages), self._now() + TOLD, back_to=self.mode)
 
     def _begin_row(self, table: Table) -> int:
         game = table.game

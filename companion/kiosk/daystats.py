@@ -128,11 +128,11 @@ class Ledger:
         top = self.db.execute("SELECT MAX(id) FROM kiosk_games").fetchone()[0]
         self._next_id = max(self._next_id, (top or 0) + 1)
 
-    def _behind(self, exc: sqlite3.Error) -> None:
+    def _behind(self, why: sqlite3.Error | str) -> None:
         if self.problem is None:
-            log.warning("day statistics kept in memory, not in the journal: %s", exc)
-            self.news.append(str(exc))
-        self.problem = str(exc)
+            log.warning("day statistics kept in memory, not in the journal: %s", why)
+            self.news.append(str(why))
+        self.problem = str(why)
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         self.db.execute(sql, args)
@@ -147,10 +147,9 @@ class Ledger:
         try:
             if not self._loaded:
                 self._load()
-                if not self._loaded:
-                    return
-            disk = self._disk()
+            disk = self._disk() if self._loaded else None
             if disk is None:
+                self._behind("the journal cannot be opened")
                 return
             with transaction(disk):
                 for sql, args in self._pending:
