@@ -14,12 +14,14 @@ silence or breaking the screens some moves later:
 4. a short dry run: a copy plays on a few moves with any legal choice, on a
    seeded generator, the screens asked at each one.
 
-Everything here is pure but for the screens' text; nothing touches hardware.
+Everything here is pure but for the screens' text; nothing touches hardware, and the
+screens are loaded only when a game is resumed (``companion stats`` loads no box).
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import random
@@ -41,8 +43,6 @@ from companion.games.shape import (
     shape_of,
 )
 from companion.migrate import upgrade
-from companion.ui import game_ui
-from companion.ui.i18n import LANGUAGES, translator
 
 DRY_RUN = 25  # moves a copy of a resumed game plays forward before it is trusted
 
@@ -56,20 +56,25 @@ def checksum(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-SETTINGS = Record(
-    {
-        "game": one_of(GAMES),
-        "players": Int(),
-        "lang": one_of(LANGUAGES),
-        "options": Maybe(DictOf(Str(40), Anything(), 10)),
-    }
-)
+@functools.cache
+def settings_shape() -> Record:
+    """The shape of a game's settings row (the screens' languages: loaded on first use)."""
+    from companion.ui.i18n import LANGUAGES
+
+    return Record(
+        {
+            "game": one_of(GAMES),
+            "players": Int(),
+            "lang": one_of(LANGUAGES),
+            "options": Maybe(DictOf(Str(40), Anything(), 10)),
+        }
+    )
 
 
 def check_settings(settings: Any) -> dict[str, Any]:
     """``settings`` (a game's row: game, players, lang, options) if setup can start from them."""
     try:
-        SETTINGS.check(settings, "settings", {})
+        settings_shape().check(settings, "settings", {})
         cls = game_class(settings["game"])
         Int(cls.min_players, cls.max_players).check(settings["players"], "settings.players", {})
         options = {**cls.defaults, **(settings["options"] or {})}
@@ -100,6 +105,9 @@ def trusted_game(text: str, kept: str | None, settings: dict[str, Any]) -> Game:
 
 def _answers(game: Game, lang: str) -> None:
     """Ask the rules and the screens what a resumed game is asked at once."""
+    from companion.ui import game_ui  # the screens (and Pillow) only when a game is resumed
+    from companion.ui.i18n import translator
+
     ui = game_ui(game.name)
     t = translator(lang)
     view = game.public_view()
