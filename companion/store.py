@@ -11,9 +11,10 @@ A step that ended in a reveal keeps the reveal's screens as the table saw
 them (public text only): in ``reveals`` for the whole game (the TV's
 history), in ``shown`` those still on show, so that a reveal cut by the plug
 is shown again. The game in progress keeps its last ``KEEP_LIVE`` steps (the
-ones to fall back on); once a newer game begins, an ended game keeps its row
-(settings, how it ended) and its last ``KEEP_STEPS`` steps, the newest
-``KEEP_GAMES`` of them only; so the file stays bounded over years of nights.
+ones to fall back on); so does the game played just before it, but once a
+newer game begins, an older ended game keeps its row (settings, how it
+ended) and its last ``KEEP_STEPS`` steps, the newest ``KEEP_GAMES`` of them
+only; so the file stays bounded over years of game nights.
 
 The box always starts, and only real damage is damage:
 
@@ -98,7 +99,7 @@ RETRY = 10.0  # seconds between attempts of ``retry`` while unsaved (each step t
 WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
 KEEP_GAMES = 10  # ended games that keep their last steps (older ones keep their row only)
 KEEP_STEPS = 3  # steps kept of each of those: where it ended, and just before
-KEEP_LIVE = 30  # steps kept of the game in progress: the newest, and some to fall back on
+KEEP_LIVE = 20  # steps kept of the game in progress: the newest, and some to fall back on
 
 # What the screen says (the table translates it; the log gets the details).
 FILE_DAMAGED = "Journal damaged: kept aside, a new one started."
@@ -211,22 +212,26 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def prune_ended(
-    db: sqlite3.Connection, keep_games: int, keep_steps: int, drop_rows: bool = False
+    db: sqlite3.Connection,
+    keep_games: int,
+    keep_steps: int,
+    whole: int = 0,
+    drop_rows: bool = False,
 ) -> None:
-    """Drop the steps and reveals of ended games but the last ``keep_steps`` steps of the
-    newest ``keep_games``. The older games' rows (settings, start, how they ended) stay,
-    unless ``drop_rows`` (the kiosk keeps its own summaries). One transaction."""
-    ended = "SELECT id FROM games WHERE finished != 0"
-    older = f"{ended} ORDER BY id DESC LIMIT -1 OFFSET ?"
+    """Drop the steps of ended games but the last ``keep_steps`` of the newest ``keep_games``
+    (the newest ``whole`` of those keep all theirs: the game just played), and the reveals
+    of all but those. The older games' rows (settings, start, how they ended) stay, unless
+    ``drop_rows`` (the kiosk keeps its own summaries). One transaction."""
+    ended = "SELECT id FROM games WHERE finished != 0 ORDER BY id DESC"
     with transaction(db):
-        db.execute(f"DELETE FROM steps WHERE game_id IN ({older})", (keep_games,))
-        db.execute(f"DELETE FROM reveals WHERE game_id IN ({ended})")
+        db.execute(f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
+        db.execute(f"DELETE FROM reveals WHERE game_id IN ({ended} LIMIT -1 OFFSET ?)", (whole,))
         if drop_rows:
-            db.execute(f"DELETE FROM games WHERE id IN ({older})", (keep_games,))
+            db.execute(f"DELETE FROM games WHERE id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
         db.execute(
-            f"DELETE FROM steps WHERE game_id IN ({ended}) AND n <= "
+            f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?) AND n <= "
             "(SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id) - ?",
-            (keep_steps,),
+            (whole, keep_steps),
         )
 
 
@@ -561,7 +566,7 @@ class Journal:
         if self.db is None:
             return
         try:
-            prune_ended(self.db, KEEP_GAMES, KEEP_STEPS)
+            prune_ended(self.db, KEEP_GAMES, KEEP_STEPS, whole=1)
         except sqlite3.Error as exc:
             log.warning("cannot prune the journal %s: %s", self.path, exc)
 
