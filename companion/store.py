@@ -1,24 +1,35 @@
 """The journal: every completed step of a game in SQLite, so a pulled plug loses nothing.
 
-One transaction a step, written only where the game is saveable (no secret
-ballot open), so no row ever links a seat to a secret choice and the number
-of rows does not depend on what anyone chose. WAL with ``synchronous=FULL``:
+One real transaction a step, written only where the game is saveable (no
+secret ballot open), so no row ever links a seat to a secret choice and the
+number of rows does not depend on what anyone chose. Each step carries a
+checksum of its record, and is trusted again only once ``companion.trust``
+has checked it. WAL with ``synchronous=FULL``:
 a step is on disk before the box moves on. After a power cut the box resumes
 at the last completed step; a secret choice in flight is simply asked again.
 A step that ended in a reveal keeps the reveal's screens as the table saw
-them (public text only), until they are dismissed, so that a reveal cut by
-the plug is shown again.
+them (public text only): in ``reveals`` for the whole game (the TV's
+history), in ``shown`` those still on show, so that a reveal cut by the plug
+is shown again. The game in progress keeps its last ``KEEP_LIVE`` steps (the
+ones to fall back on); so does the game played just before it, but once a
+newer game begins, an older ended game keeps its row (settings, how it
+ended) and its last ``KEEP_STEPS`` steps, the newest ``KEEP_GAMES`` of them
+only; so the file stays bounded over years of game nights.
 
 The box always starts, and only real damage is damage:
 
 - a damaged file is moved aside (never deleted, never empty, never over
   another aside) and a new one started;
-- a game whose rows cannot be read, decoded or restored is resumed from its
-  last good step, or set aside in the journal (``finished = 2``);
+- a step that fails its checks is set aside in the journal with its reason
+  (``steps.bad``) and the game resumed from its newest healthy step; a game
+  whose settings fail, or with no healthy step, is set aside whole
+  (``finished = 2``, ``games.why``) and setup starts from the defaults;
 - a journal locked by another program, a read-only directory or a full disk
-  leave the box running unsaved (``saving`` is False, ``problem`` says why);
-  what could not be written is kept in memory and written when the journal
-  can be written again, the beginning of a game included;
+  leave the box running unsaved (``saving`` is False, ``problem`` says why):
+  the game in progress is still read and resumed; what could not be written
+  is kept in memory and written, whole, at the next step the journal can be
+  written again, the beginning of a game included; a game begun meanwhile
+  ends any older unfinished one, so that never comes back;
 - a crash that SQLite recovers by rolling the WAL back is noticed by the
   sidecar ``<journal>.ack``, the last step the box acknowledged.
 
@@ -34,14 +45,15 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+import urllib.parse
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError
-from companion.games import Game, restore
-from companion.migrate import upgrade
+from companion.games import Game
+from companion.trust import Untrusted, check_settings, checksum, trusted_game
 
 log = logging.getLogger("companion.store")
 
@@ -51,33 +63,59 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,
     settings TEXT NOT NULL,
     started REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    why TEXT
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
     record TEXT NOT NULL,
     shown TEXT,
+    checksum TEXT,
+    bad TEXT,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS reveals (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    screens TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reveals_of_game ON reveals (game_id, n);
 """
-SCHEMA_VERSION = 2  # 2: steps.shown, games.finished = 2 for a game set aside
+#: 2: steps.shown, games.finished = 2 for a game set aside;
+#: 3: steps.checksum, steps.bad (a step set aside, why), games.why, the reveals table
+SCHEMA_VERSION = 3
+ADDED_COLUMNS = {
+    "steps": ("shown", "checksum", "bad"),
+    "games": ("why",),
+}
 FINISHED = 1
 SET_ASIDE = 2
 ABANDONED = 3  # given up at the table (the abandon gesture, a kiosk's walked-away game)
 
 LOCK_WAIT = 5.0  # seconds the box waits at start for a program holding the journal
 BUSY_WAIT = 0.5  # seconds a write waits for a lock while playing
-RETRY = 10.0  # seconds between attempts to write again while unsaved
+RETRY = 10.0  # seconds between attempts of ``retry`` while unsaved (each step tries anyway)
 WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
+KEEP_GAMES = 10  # ended games that keep their last steps (older ones keep their row only)
+KEEP_STEPS = 3  # steps kept of each of those: where it ended, and just before
+KEEP_LIVE = 20  # steps kept of the game in progress: the newest, and some to fall back on
 
 # What the screen says (the table translates it; the log gets the details).
 FILE_DAMAGED = "Journal damaged: kept aside, a new one started."
 ROLLED_BACK = "After a crash, resumed at an earlier step."
 UNSAVED = "Not saving: the game goes on unsaved."
-STEP_SKIPPED = "Damaged step skipped: resumed one step earlier."
+STEP_SKIPPED = "Damaged step skipped: resumed at step {step}."
 GAME_ASIDE = "Saved game unreadable: kept aside."
-SCREEN_LINES = (FILE_DAMAGED, ROLLED_BACK, UNSAVED, STEP_SKIPPED, GAME_ASIDE)
+SAVING_AGAIN = "The journal can be written again: saving."
+SCREEN_LINES = (
+    FILE_DAMAGED,
+    ROLLED_BACK,
+    UNSAVED,
+    STEP_SKIPPED,
+    GAME_ASIDE,
+    SAVING_AGAIN,
+)
 
 
 def default_path() -> Path:
@@ -88,10 +126,16 @@ def default_path() -> Path:
 
 @dataclass(frozen=True)
 class News:
-    """Something the box must say once: ``screen`` (short, translated by the table), ``log``."""
+    """Something the box must say once: ``screen`` (short, translated by the table, then
+    filled with ``args``), ``log``."""
 
     screen: str
     log: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def said(self, t: Callable[[str], str]) -> str:
+        """The screen's line in the language of ``t``."""
+        return t(self.screen).format(**self.args)
 
 
 @dataclass
@@ -101,6 +145,7 @@ class Saved:
     settings: dict[str, Any]
     game: Game
     shown: list[dict[str, Any]] | None  # the reveal's screens still on show at the power cut
+    step: int = 0  # the step resumed
 
 
 class _Damaged(sqlite3.DatabaseError):
@@ -151,6 +196,45 @@ def _op(kind: str, *args: Any) -> tuple[Any, ...]:
     return (kind, *args)
 
 
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One real transaction on a connection opened with ``isolation_level=None`` (where
+    ``with db:`` opens none): all of it is written, or none of it."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise
+
+
+def prune_ended(
+    db: sqlite3.Connection,
+    keep_games: int,
+    keep_steps: int,
+    whole: int = 0,
+    drop_rows: bool = False,
+) -> None:
+    """Drop the steps of ended games but the last ``keep_steps`` of the newest ``keep_games``
+    (the newest ``whole`` of those keep all theirs: the game just played), and the reveals
+    of all but those. The older games' rows (settings, start, how they ended) stay, unless
+    ``drop_rows`` (the kiosk keeps its own summaries). One transaction."""
+    ended = "SELECT id FROM games WHERE finished != 0 ORDER BY id DESC"
+    with transaction(db):
+        db.execute(f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
+        db.execute(f"DELETE FROM reveals WHERE game_id IN ({ended} LIMIT -1 OFFSET ?)", (whole,))
+        if drop_rows:
+            db.execute(f"DELETE FROM games WHERE id IN ({ended} LIMIT -1 OFFSET ?)", (keep_games,))
+        db.execute(
+            f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?) AND n <= "
+            "(SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id) - ?",
+            (whole, keep_steps),
+        )
+
+
 class Journal:
     """The journal at ``path``. ``typed``: the user named it, so an unwritable path is an error."""
 
@@ -173,6 +257,7 @@ class Journal:
         self._showing = False  # the last step carries a reveal still on show
         self._begun: tuple[str, str] | None = None  # the game being written: name, settings
         self._last: tuple[str, str | None] = ("", None)  # its newest step: record, reveal
+        self._reveals: list[list[dict[str, Any]]] = []  # the current game's, in order
         self.ack_path = self.path.with_name(self.path.name + ".ack")
         self._quiet = typed  # a path the user typed: an error, not a log line, if unwritable
         locked = self._connect(lock_wait)
@@ -227,11 +312,15 @@ class Journal:
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise _Damaged(check)
-            db.executescript(SCHEMA)
-            with db:
-                columns = {row[1] for row in db.execute("PRAGMA table_info(steps)")}
-                if "shown" not in columns:
-                    db.execute("ALTER TABLE steps ADD COLUMN shown TEXT")
+            with transaction(db):
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                for table, added in ADDED_COLUMNS.items():
+                    columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                    for column in added:
+                        if column not in columns:
+                            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # proves it is writable
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_WAIT * 1000)}")
         except sqlite3.Error:
@@ -265,7 +354,7 @@ class Journal:
         if self._begun is not None:  # mid-game: the new file starts with the game so far
             self.game_id, self.n = None, 0
             finish = [op for op in self._queue if op[0] == "finish"]
-            self._queue = [_op("begin", *self._begun), _op("step", *self._last), *finish]
+            self._queue = [_op("begin", *self._begun), _op("step", *self._last, []), *finish]
         self._tell(
             FILE_DAMAGED,
             f"journal {self.path} is damaged ({why}): {kept}, starting a new one",
@@ -282,7 +371,7 @@ class Journal:
         return None
 
     def _check_ack(self, wal: bytes | None) -> None:
-        """Say so if the journal ends before the last step the box acknowledged."""
+        """Say so, once, if the journal ends before the last step the box acknowledged."""
         assert self.db is not None
         try:
             game_id, n = map(int, self.ack_path.read_text().split())
@@ -310,22 +399,27 @@ class Journal:
             f"the journal lost steps in a crash: step {n} of game {game_id} was saved, "
             f"it now holds {where}{aside}",
         )
+        self._acknowledge(game_id, kept[0] or 0)  # said once: the sidecar now agrees
 
-    def _tell(self, screen: str, line: str) -> None:
+    def _tell(self, screen: str, line: str, **args: Any) -> None:
         if not self._quiet:
             log.warning("%s", line)
-        self.news.append(News(screen, line))
+        self.news.append(News(screen, line, args))
 
     def _unsaved(self, why: str) -> None:
         if self.problem is None:
             self._tell(UNSAVED, f"{why}: not saving for now")
+            if self.db is not None:  # meanwhile each step tries once, without waiting
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("PRAGMA busy_timeout = 0")
         self.problem = why
         self._retry_at = self.clock() + RETRY
 
     # -- writing -----------------------------------------------------------------------
     def begin(self, game: str, settings: dict[str, Any], record: dict[str, Any]) -> None:
-        """A new game, and its first step."""
+        """A new game, and its first step. Any older unfinished game is over for good."""
         self._begun = (game, json.dumps(settings, sort_keys=True))
+        self._reveals = []
         self._queue.append(_op("begin", *self._begun))
         self.step(record)
 
@@ -334,12 +428,15 @@ class Journal:
         if self.game_id is None and not any(op[0] == "begin" for op in self._queue):
             raise RuntimeError("no game begun in the journal")
         self._showing = bool(shown)
+        reveals = [shown] if shown else []
+        self._reveals.extend(reveals)
         self._last = (json.dumps(record, sort_keys=True), json.dumps(shown) if shown else None)
-        row = _op("step", *self._last)
-        if self._queue and self._queue[-1][0] in ("step", "shown"):
-            self._queue[-1] = row  # only the newest state of the game matters
-        else:
-            self._queue.append(row)
+        if self._queue and self._queue[-1][0] == "step":  # unsaved: only the newest state
+            reveals = self._queue[-1][3] + reveals  # matters, but every reveal is kept
+            self._queue.pop()
+        elif self._queue and self._queue[-1][0] == "shown":
+            self._queue.pop()  # the step it updates is still queued: superseded
+        self._queue.append(_op("step", *self._last, reveals))
         self._flush()
 
     def showing(self, screens: list[dict[str, Any]]) -> None:
@@ -350,7 +447,7 @@ class Journal:
         shown = json.dumps(screens) if screens else None
         self._last = (self._last[0], shown)
         if self._queue and self._queue[-1][0] == "step":
-            self._queue[-1] = (*self._queue[-1][:2], shown)
+            self._queue[-1] = (*self._queue[-1][:2], shown, self._queue[-1][3])
         else:
             self._queue.append(_op("shown", shown))
         self._flush()
@@ -370,48 +467,46 @@ class Journal:
             self._flush()
 
     def last_settings(self) -> dict[str, Any] | None:
-        """The settings of the newest game, whatever became of it (the next setup's start)."""
-        if self.db is None:
-            return None
+        """The settings of the newest game, whatever became of it (the next setup's start),
+        if they are settings setup can start from."""
         try:
-            row = self.db.execute("SELECT settings FROM games ORDER BY id DESC LIMIT 1").fetchone()
-            return None if row is None else dict(json.loads(row[0]))
+            with self._reading() as db:
+                if db is None:
+                    return None
+                row = db.execute(
+                    "SELECT CAST(settings AS BLOB) FROM games ORDER BY id DESC LIMIT 1"
+                ).fetchone()
+                return None if row is None else check_settings(_decode(row[0]))
         except (sqlite3.Error, ValueError):
             return None
 
+    def retry(self) -> None:
+        """Write what waits, if ``RETRY`` seconds have passed since the last attempt: for a
+        loop idle between steps, so that a journal written again is used without a step."""
+        if self._queue and self.clock() >= self._retry_at:
+            self._retry_at = self.clock() + RETRY
+            self._flush()
+
+    def reveals(self) -> list[list[dict[str, Any]]]:
+        """The current game's reveals, each as the screens the table saw, in order: what the
+        TV's history is rebuilt from after a power cut."""
+        return [list(screens) for screens in self._reveals]
+
     def _flush(self) -> None:
-        """Write what waits, in one transaction; on failure keep it and try again later."""
-        if self.problem is not None and self.clock() < self._retry_at:
+        """Write what waits, in one transaction; on failure keep all of it for the next try."""
+        if not self._queue:
             return
         if self.db is None:
             self._connect(0.0)
             if self.db is None:
                 return
         game_id, n = self.game_id, self.n
+        begun = False
         try:
-            with self.db:
+            with transaction(self.db):
                 for op in self._queue:
-                    if op[0] == "begin":
-                        cur = self.db.execute(
-                            "INSERT INTO games (game, settings, started) VALUES (?, ?, ?)",
-                            (op[1], op[2], time.time()),
-                        )
-                        game_id, n = cur.lastrowid, 0
-                    elif op[0] == "step":
-                        n += 1
-                        self.db.execute(
-                            "INSERT INTO steps (game_id, n, record, shown) VALUES (?, ?, ?, ?)",
-                            (game_id, n, op[1], op[2]),
-                        )
-                    elif op[0] == "shown":
-                        self.db.execute(
-                            "UPDATE steps SET shown = ? WHERE game_id = ? AND n = ?",
-                            (op[1], game_id, n),
-                        )
-                    else:  # finish, or abandon
-                        self.db.execute(
-                            "UPDATE games SET finished = ? WHERE id = ?", (op[1], game_id)
-                        )
+                    game_id, n = self._write(self.db, op, game_id, n)
+                    begun = begun or op[0] == "begin"
         except sqlite3.Error as exc:
             why = self._why(exc)
             if isinstance(exc, sqlite3.ProgrammingError) or _damaged(exc):
@@ -420,39 +515,124 @@ class Journal:
             return
         self.game_id, self.n = game_id, n
         self._queue = []
-        self._acknowledge()
+        self._acknowledge(game_id, n)
         if self.problem is not None:
-            log.warning("the journal %s is written again", self.path)
+            self._tell(SAVING_AGAIN, f"the journal {self.path} is written again")
             self.problem = None
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute(f"PRAGMA busy_timeout = {int(BUSY_WAIT * 1000)}")
+        if begun:  # the games before it have ended: they keep their last steps only
+            self.prune()
 
-    def _acknowledge(self) -> None:
+    @staticmethod
+    def _write(
+        db: sqlite3.Connection, op: tuple[Any, ...], game_id: int | None, n: int
+    ) -> tuple[int | None, int]:
+        """One queued write, inside the caller's transaction; the game and step after it."""
+        if op[0] == "begin":
+            db.execute(
+                "UPDATE games SET finished = ?, why = 'a newer game was begun' WHERE finished = 0",
+                (ABANDONED,),
+            )
+            cur = db.execute(
+                "INSERT INTO games (game, settings, started) VALUES (?, ?, ?)",
+                (op[1], op[2], time.time()),
+            )
+            return cur.lastrowid, 0
+        if op[0] == "step":
+            db.execute(
+                "INSERT INTO steps (game_id, n, record, shown, checksum) VALUES (?, ?, ?, ?, ?)",
+                (game_id, n + 1, op[1], op[2], checksum(op[1])),
+            )
+            db.executemany(
+                "INSERT INTO reveals (game_id, n, screens) VALUES (?, ?, ?)",
+                [(game_id, n + 1, json.dumps(screens)) for screens in op[3]],
+            )
+            # the game in progress keeps its newest steps only (its reveals all stay)
+            db.execute(
+                "DELETE FROM steps WHERE game_id = ? AND n <= ?", (game_id, n + 1 - KEEP_LIVE)
+            )
+            return game_id, n + 1
+        if op[0] == "shown":
+            db.execute(
+                "UPDATE steps SET shown = ? WHERE game_id = ? AND n = ?", (op[1], game_id, n)
+            )
+        else:  # finish, or abandon
+            db.execute("UPDATE games SET finished = ? WHERE id = ?", (op[1], game_id))
+        return game_id, n
+
+    def prune(self) -> None:
+        """Ended games keep their row and their last steps (best effort: tried again later)."""
+        if self.db is None:
+            return
+        try:
+            prune_ended(self.db, KEEP_GAMES, KEEP_STEPS, whole=1)
+        except sqlite3.Error as exc:
+            log.warning("cannot prune the journal %s: %s", self.path, exc)
+
+    def _acknowledge(self, game_id: int | None, n: int) -> None:
         """The step now on disk, in the sidecar (best effort: it only ever lags)."""
         try:
             fd = os.open(self.ack_path, os.O_WRONLY | os.O_CREAT, 0o600)
             try:
-                os.pwrite(fd, f"{self.game_id:>20} {self.n:>20}\n".encode(), 0)
+                os.pwrite(fd, f"{game_id or 0:>20} {n:>20}\n".encode(), 0)
             finally:
                 os.close(fd)
         except OSError:
             pass
 
     # -- reading -----------------------------------------------------------------------
-    def unfinished(self) -> Saved | None:
-        """The newest unfinished game at its last good step, to resume it; None if none."""
-        if self.db is None:
-            return None
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """The open journal, or the file opened read-only when it cannot be written (locked,
+        a read-only file or folder); None when it cannot be read either."""
+        if self.db is not None:
+            yield self.db
+            return
+        db = None
+        for query in ("mode=ro", "immutable=1"):
+            uri = f"file:{urllib.parse.quote(str(self.path.absolute()))}?{query}"
+            try:
+                db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
+                db.execute("SELECT COUNT(*) FROM games").fetchone()
+                break
+            except sqlite3.Error:
+                if db is not None:
+                    db.close()
+                db = None
         try:
-            return self._unfinished(self.db)
+            yield db
+        finally:
+            if db is not None:
+                db.close()
+
+    def unfinished(self) -> Saved | None:
+        """The newest unfinished game at its newest healthy step, to resume it; None if none.
+        A journal that cannot be written is read all the same: the game plays on unsaved."""
+        try:
+            with self._reading() as db:
+                if db is None:
+                    return None
+                saved = self._unfinished(db, writable=db is self.db)
+                if saved is not None and db is not self.db:  # "Not saving" is said already
+                    log.info(
+                        "resumed the saved %s game at step %d from %s, which cannot be "
+                        "written: playing on unsaved",
+                        saved.game.name,
+                        saved.step,
+                        self.path,
+                    )
+                return saved
         except sqlite3.Error as exc:
-            if _damaged(exc):
+            if self.db is not None and _damaged(exc):
                 self._close()
                 self._set_aside_file(str(exc))
                 self._connect(LOCK_WAIT)
-            else:
+            elif self.db is not None:
                 self._unsaved(self._why(exc))
             return None
 
-    def _unfinished(self, db: sqlite3.Connection) -> Saved | None:
+    def _unfinished(self, db: sqlite3.Connection, writable: bool) -> Saved | None:
         row = db.execute(
             "SELECT g.id, g.game, CAST(g.settings AS BLOB) FROM games g WHERE g.finished = 0 "
             "AND EXISTS (SELECT 1 FROM steps s WHERE s.game_id = g.id) ORDER BY g.id DESC LIMIT 1"
@@ -461,54 +641,93 @@ class Journal:
             return None
         game_id, name, raw = row
         try:
-            settings = _decode(raw)
-            if not isinstance(settings, dict):
-                raise ValueError("not settings")
+            settings = check_settings(_decode(raw))
         except ValueError as exc:
-            self._set_game_aside(game_id, name, f"its settings: {exc}")
+            why = f"its settings: {exc}"
+            self._set_game_aside(db if writable else None, game_id, name, why)
+            self._tell(
+                GAME_ASIDE,
+                f"the saved {name} game could not be resumed ({why}): kept aside in "
+                f"{self.path.name} as game {game_id}, setup starts from the defaults",
+            )
             return None
         steps = db.execute(
-            "SELECT n, CAST(record AS BLOB), CAST(shown AS BLOB) FROM steps "
-            "WHERE game_id = ? ORDER BY n DESC",
+            "SELECT n, CAST(record AS BLOB), checksum, CAST(shown AS BLOB), bad "
+            "FROM steps WHERE game_id = ? ORDER BY n DESC",
             (game_id,),
         ).fetchall()
         last = steps[0][0]
-        first_error = ""
-        for n, record, shown in steps:
+        bad: list[tuple[int, str]] = []
+        for n, record, kept, shown, marked in steps:
+            if marked is not None:
+                continue  # set aside at an earlier start, said then
             try:
-                game = restore(upgrade(_decode(record)))
-                game.public_view()  # a record that restores must also play on
-                saved = Saved(settings, game, _shown(shown))
-            except Exception as exc:  # any damage to a record: tried, then set aside
-                first_error = first_error or f"step {n}: {str(exc) or type(exc).__name__}"
+                text = record.decode("utf-8") if record is not None else ""
+                game = trusted_game(text, kept, settings)
+                saved = Saved(settings, game, _shown(shown), n)
+            except (Untrusted, ValueError, UnicodeDecodeError) as exc:
+                bad.append((n, str(exc) or type(exc).__name__))
                 continue
+            self._mark_bad(db if writable else None, game_id, bad)
             self.game_id, self.n = game_id, last
             self._begun = (name, json.dumps(settings, sort_keys=True))
             self._last = (json.dumps(game.to_record(), sort_keys=True), None)
-            if n != last:
+            self._reveals = _reveals(
+                db.execute(
+                    "SELECT CAST(screens AS BLOB) FROM reveals WHERE game_id = ? AND n <= ? "
+                    "ORDER BY n, rowid",
+                    (game_id, n),
+                )
+            )
+            if bad:
+                first = bad[-1][0]
                 self._tell(
                     STEP_SKIPPED,
-                    f"the saved {name} game (game {game_id}) could not be resumed at "
-                    f"{first_error}: resumed at step {n}",
+                    f"the saved {name} game (game {game_id}) could not be resumed at step "
+                    f"{bad[0][0]} ({bad[0][1]}): steps {first} to {last} set aside, "
+                    f"resumed at step {n}",
+                    bad=bad[0][0],
+                    step=n,
                 )
                 saved.shown = None
             return saved
-        self._set_game_aside(game_id, name, first_error)
-        return None
-
-    def _set_game_aside(self, game_id: int, name: str, why: str) -> None:
-        assert self.db is not None
-        try:
-            with self.db:
-                self.db.execute("UPDATE games SET finished = ? WHERE id = ?", (SET_ASIDE, game_id))
-        except sqlite3.Error as exc:
-            log.warning("cannot mark game %d as set aside: %s", game_id, exc)
+        why = bad[0][1] if bad else "every step was set aside before"
+        self._set_game_aside(db if writable else None, game_id, name, f"step {last}: {why}")
         self._tell(
             GAME_ASIDE,
-            f"the saved {name} game could not be resumed ({why}): kept aside in {self.path.name} "
-            f"as game {game_id}, starting clean",
+            f"the saved {name} game could not be resumed (step {last}: {why}): kept aside in "
+            f"{self.path.name} as game {game_id}, starting clean",
         )
         return None
+
+    def _mark_bad(
+        self, db: sqlite3.Connection | None, game_id: int, bad: list[tuple[int, str]]
+    ) -> None:
+        """Steps that failed their checks keep their reason in the journal (when writable)."""
+        if db is None or not bad:
+            return
+        try:
+            with transaction(db):
+                db.executemany(
+                    "UPDATE steps SET bad = ? WHERE game_id = ? AND n = ?",
+                    [(why[:500], game_id, n) for n, why in bad],
+                )
+        except sqlite3.Error as exc:
+            log.warning("cannot mark the bad steps of game %d: %s", game_id, exc)
+
+    def _set_game_aside(
+        self, db: sqlite3.Connection | None, game_id: int, name: str, why: str
+    ) -> None:
+        if db is None:
+            return  # read-only: found and said again at the next start
+        try:
+            with transaction(db):
+                db.execute(
+                    "UPDATE games SET finished = ?, why = ? WHERE id = ?",
+                    (SET_ASIDE, why[:500], game_id),
+                )
+        except sqlite3.Error as exc:
+            log.warning("cannot mark game %d as set aside: %s", game_id, exc)
 
     def _close(self) -> None:
         if self.db is not None:
@@ -518,3 +737,16 @@ class Journal:
 
     def close(self) -> None:
         self._close()
+
+
+def _reveals(rows: Iterable[tuple[bytes]]) -> list[list[dict[str, Any]]]:
+    """The readable reveals among ``reveals`` rows, in order; an unreadable one is left out."""
+    out: list[list[dict[str, Any]]] = []
+    for (raw,) in rows:
+        try:
+            screens = _shown(raw)
+        except ValueError:
+            continue
+        if screens:
+            out.append(screens)
+    return out

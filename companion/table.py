@@ -197,7 +197,7 @@ class Table:
         if self.journal is not None and self.journal.news:
             news = self.journal.news[0]
             self.journal.news.clear()  # the log has every line; the screen the first
-            self._notice(self.t("Journal"), self.t(news.screen))
+            self._notice(self.t("Journal"), news.said(self.t))
 
     def _saved_step(self, shown: list[Screen] | None = None) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""

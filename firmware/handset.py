@@ -3,7 +3,8 @@
 Two buttons (A, B) and one LED. The box asks for a secret vote; the LED
 lights; the first press is the vote, sent until the box acknowledges it; the
 LED then blinks once, the same blink for A and for B, and goes dark. The
-box's WHO is answered with a HELLO; a WHO from a new session (the box
+box's WHO is answered with a HELLO naming the box's session (the box counts
+votes only from a pad that named its own); a WHO from a new session (the box
 restarted) drops the old box's ballot.
 
 Copy this file as main.py, companion/box/protocol.py as protocol.py and a
@@ -38,7 +39,7 @@ class Pad:
         self.led = led
         self.splitter = protocol.Splitter()
         self.seq = 0
-        self.session = None  # the box's, from its WHO: a new one means the box restarted
+        self.session = None  # the box's nonce, from its WHO: a new one means the box restarted
         self.ballot = None
         self.voted = None
         self.unacked = None
@@ -56,8 +57,10 @@ class Pad:
             self.unacked = (self.seq, frame, kind)
             self.sent_at = now
 
-    def hello(self):
-        self.send(protocol.HELLO, bytes([VERSION]))
+    def hello(self, now=0, tracked=True):
+        """Say who we are, and the box session we last heard (0: none yet)."""
+        session = protocol.session_bytes(self.session or 0)
+        self.send(protocol.HELLO, bytes([VERSION]) + session, now, tracked)
 
     def received(self, data, now=0):
         for frame in self.splitter.feed(data):
@@ -68,7 +71,7 @@ class Pad:
             except protocol.FrameError:
                 continue  # garbled: the sender will try again
             if kind == protocol.WHO:
-                self.asked_who(body[0], now)
+                self.asked_who(protocol.session_of(body), now)
                 continue
             if seat != self.seat:
                 continue
@@ -98,7 +101,7 @@ class Pad:
                 if self.unacked is not None and self.unacked[2] == protocol.VOTE:
                     self.unacked = None  # a vote in the old box's ballot: nobody counts it now
             self.session = session
-        self.send(protocol.HELLO, bytes([VERSION]), now, tracked=False)
+        self.hello(now, tracked=False)
 
     def tick(self, now, a_down, b_down):
         if self.unacked is not None and now - self.sent_at >= RESEND_MS:

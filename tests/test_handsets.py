@@ -102,7 +102,7 @@ def test_random_garbage_is_never_taken_for_a_frame():
 
 def test_the_splitter_resynchronises_after_garbage():
     splitter = p.Splitter()
-    good = p.encode(p.HELLO, 1, 2, b"\x01")
+    good = p.encode(p.HELLO, 1, 2, b"\x01" + p.session_bytes(0))
     frames = splitter.feed(bytes(range(1, 200)) + b"\x00" + good)
     assert frames == [None, good[:-1]]
 
@@ -224,6 +224,36 @@ def test_an_unplugged_handset_comes_back_and_is_asked_again():
     assert [(v.seat, v.button) for v in votes] == [(2, 0)]
     link.close()
     wire2.close()
+
+
+def test_a_vote_from_before_the_box_restarted_is_refused():
+    """Ballot numbers start again at every start of the box: a VOTE frame of the last
+    session (replayed, or still on the line) counts only once the pad has named the new
+    session in a HELLO, which a pad does only after forgetting the old box's ballot."""
+    clock = VirtualClock()
+    wire = Wire()
+    handset = Handset(4, wire, clock)
+    before = HandsetLink(wire.path, clock.now, session=7)
+    spin(clock, [handset, before], 0.1)
+    before.ask(1)
+    spin(clock, [handset, before], 0.1)
+    sent = []
+    handset.pad.write = lambda data: (sent.append(data), wire.handset_write(data))
+    assert spin(clock, [handset, before], 0.1, a=True)  # counted by the box it was cast for
+    vote = next(f for f in sent if p.decode(f[:-1])[0] == p.VOTE)
+    before.close()
+    after = HandsetLink(wire.path, clock.now, session=8)  # the box restarts: a new session
+    after.seat = 4
+    after.ask(1)  # its own first ballot has the same number
+    os.write(wire.master, vote)  # the old frame arrives first
+    assert after.poll() == []
+    control = p.encode(p.VOTE, 99, 4, bytes([1, 0]))
+    spin(clock, [handset, after], 0.3)  # the pad answers the WHO naming session 8
+    assert handset.pad.session == 8 and after.current
+    os.write(wire.master, control)  # a vote in session 8 now counts: the refusal was the session
+    assert [(v.seat, v.ballot) for v in after.poll()] == [(4, 1)]
+    after.close()
+    wire.close()
 
 
 def test_garbage_on_the_line_is_counted_and_ignored():

@@ -11,6 +11,9 @@ another seat, or a second pad for a seat already held, is refused and told
 about in one line. The box asks every port WHO when it opens it and whenever
 a pad has been quiet for ``PING`` seconds, so pads are found again after the
 box restarts and a pad that stops answering shows as silent after ``SILENT``.
+The WHO carries the box's session, a nonce new at every start; a pad's votes
+count only once its HELLO names it, so a vote cast for the box before it
+restarted (ballot numbers start again at 1) is refused.
 A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
 two in a row (a pad that stopped reading) the link holds its writes for
 ``STALL`` seconds: the table's loop never waits long on a pad.
@@ -86,6 +89,7 @@ class HandsetLink:
         self.seq = 0
         self.seen: set[int] = set()  # seqs of votes taken in the open ballot
         self.open_ballot: int | None = None
+        self.current = False  # the pad named this box's session: its votes may count
         self.unacked: tuple[int, bytes] | None = None
         self.sent_at = 0.0
         self.tried_at = float("-inf")
@@ -122,13 +126,15 @@ class HandsetLink:
 
     def _who(self) -> None:
         self.asked_at = self.clock()
-        self._write(protocol.encode(protocol.WHO, 0, protocol.ANY_SEAT, bytes([self.session])))
+        who = protocol.session_bytes(self.session)
+        self._write(protocol.encode(protocol.WHO, 0, protocol.ANY_SEAT, who))
 
     def _lost(self, exc: Exception) -> None:
         log.warning("handset %s unplugged (%s)", self.url, exc)
         with contextlib.suppress(serial.SerialException, OSError):
             self.port.close()
         self.port = None
+        self.current = False  # a pad plugged back in names the session again
         self.splitter = protocol.Splitter()
 
     def _write(self, frame: bytes) -> None:
@@ -205,29 +211,15 @@ class HandsetLink:
         return votes
 
     def _frame(self, frame: bytes | None) -> Vote | None:
-        if frame is None:
-            self.garbled += 1
-            return None
+        """One frame from the pad: a vote to count, or None (anything else is handled)."""
         try:
+            if frame is None:
+                raise protocol.FrameError("overlong")
             kind, seq, seat, body = protocol.decode(frame)
         except protocol.FrameError:
             self.garbled += 1
             return None
-        if kind == protocol.HELLO and self.seat is None:
-            why = self.claim(self, seat)
-            if why is not None:
-                self._refuse(why)
-                return None
-            self.seat = seat
-            self.refused = None
-            log.info("handset for seat %d on %s", seat + 1, self.url)
-        if self.seat is None:
-            return None  # not bound yet: only a HELLO counts
-        if seat != self.seat:
-            self._refuse(
-                f"handset on {self.url} speaks as seat {seat + 1}, "
-                f"but that port is seat {self.seat + 1}'s: refused"
-            )
+        if not self._bound(kind, seat):
             return None
         self.heard_at = self.clock()
         if kind == protocol.ACK:
@@ -238,14 +230,42 @@ class HandsetLink:
             return None  # frames only the box sends
         self._write(protocol.encode(protocol.ACK, 0, seat, bytes([seq])))
         if kind == protocol.HELLO:
-            if self.open_ballot is not None:
-                self.ask(self.open_ballot)  # plugged back in mid-vote, or a pad that restarted
+            self._hello(protocol.session_of(body[1:]))
             return None
         ballot, button = body[0], body[1]
-        if ballot != self.open_ballot or seq in self.seen or button > 1:
-            return None
+        if not self.current or ballot != self.open_ballot or seq in self.seen or button > 1:
+            return None  # another session's, another ballot's, repeated, or not a button
         self.seen.add(seq)
         return Vote(seat, ballot, button)
+
+    def _bound(self, kind: int, seat: int) -> bool:
+        """Whether a frame from ``seat`` is this link's: a first HELLO binds the port (unless
+        another pad holds that seat); another seat's frame is refused, and said."""
+        if kind == protocol.HELLO and self.seat is None:
+            why = self.claim(self, seat)
+            if why is not None:
+                self._refuse(why)
+                return False
+            self.seat = seat
+            self.refused = None
+            log.info("handset for seat %d on %s", seat + 1, self.url)
+        if self.seat is None:
+            return False  # not bound yet: only a HELLO counts
+        if seat != self.seat:
+            self._refuse(
+                f"handset on {self.url} speaks as seat {seat + 1}, "
+                f"but that port is seat {self.seat + 1}'s: refused"
+            )
+            return False
+        return True
+
+    def _hello(self, session: int) -> None:
+        """A pad that names this box's session may vote; one naming another is asked WHO."""
+        self.current = session == self.session
+        if not self.current:
+            self._who()
+        elif self.open_ballot is not None:
+            self.ask(self.open_ballot)  # plugged back in mid-vote, or a pad that restarted
 
     def close(self) -> None:
         if self.port is not None:
@@ -260,7 +280,7 @@ class Handsets:
         self, ports: Iterable[str], clock: Callable[[], float], session: int | None = None
     ) -> None:
         # A new session at every start tells the pads to drop the last box's ballot.
-        self.session = session or random.SystemRandom().randrange(1, 256)
+        self.session = session or random.SystemRandom().randrange(1, 1 << 32)
         specs = [parse_port(spec) for spec in ports]
         fixed = [seat for _url, seat in specs if seat is not None]
         for seat in fixed:

@@ -10,21 +10,38 @@ A frame on the wire is ``COBS(payload + CRC16) + 0x00``, where the payload is
 its body, and a body of the size its type allows.
 """
 
-HELLO = 0x01  # handset -> box: I am seat N (body: firmware version)
+# handset -> box: I am seat N (body: firmware version, then the session it last heard in a
+# WHO, 0 for none). Only a HELLO naming the box's own session lets the box count the pad's
+# votes: a vote still on its way from before the box restarted comes before it, and is refused.
+HELLO = 0x01
 ASK = 0x02  # box -> handset: a secret vote is open (body: ballot number)
 VOTE = 0x03  # handset -> box: the vote (body: ballot number, button 0 = A, 1 = B)
 ACK = 0x04  # either way: frame received (body: the seq it acknowledges)
 DONE = 0x05  # box -> handset: the ballot is closed, lights off (body: ballot number)
-# box -> any handset: say HELLO (body: the box's session, new at every start of the box).
-# Sent to seat ANY_SEAT when a port opens and whenever a pad has been quiet: its HELLO
-# both binds the port to a seat and shows the pad is alive. A pad that sees a new
-# session forgets the ballot of the box that went away.
+# box -> any handset: say HELLO (body: the box's session, a nonce new at every start).
+# Sent to seat ANY_SEAT when a port opens, whenever a pad has been quiet, and to a HELLO
+# that names another session: its HELLO both binds the port to a seat and shows the pad is
+# alive. A pad that sees a new session forgets the ballot of the box that went away.
 WHO = 0x06
 ANY_SEAT = 0xFF
+SESSION = 4  # bytes of a session nonce
 
-BODY_SIZES = {HELLO: 1, ASK: 1, VOTE: 2, ACK: 1, DONE: 1, WHO: 1}
+BODY_SIZES = {HELLO: 1 + SESSION, ASK: 1, VOTE: 2, ACK: 1, DONE: 1, WHO: SESSION}
 HEADER = 4
 MAX_FRAME = 64
+
+
+def session_bytes(session):
+    """A session nonce (0 to 2**32 - 1) as it travels."""
+    return bytes([(session >> shift) & 0xFF for shift in (24, 16, 8, 0)])
+
+
+def session_of(body):
+    """The session nonce in the first ``SESSION`` bytes of ``body``."""
+    value = 0
+    for byte in body[:SESSION]:
+        value = (value << 8) | byte
+    return value
 
 
 class FrameError(ValueError):

@@ -31,9 +31,10 @@ from companion.kiosk import learn
 from companion.kiosk.attract import AttractGame
 from companion.kiosk.chord import StaffChord
 from companion.kiosk.daystats import Ledger
+from companion.modes import Notice
 from companion.store import Journal
 from companion.table import Settings, Table
-from companion.ui.canvas import Screen, render
+from companion.ui.canvas import Screen, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
 log = logging.getLogger("companion.kiosk")
@@ -98,6 +99,17 @@ class StaffCode:
     back_to: Any = field(default=None)
 
 
+@dataclass
+class Told:
+    """The journal had something to say (found at start, or met since): shown until a press
+    or ``until``, then the kiosk goes on where it was."""
+
+    pages: tuple[Screen, ...]
+    until: float
+    back_to: Any = None
+
+
+TOLD = 15.0  # seconds a journal notice stays on the kiosk's screen
 JOIN_ROWS = ("Play a game", "Watch", "Learn")
 
 
@@ -120,7 +132,9 @@ class Kiosk:
         self.safe = safe
         self.poweroff = poweroff
         self.restart = restart
-        self.ledger = ledger or Ledger(journal.db if journal is not None else None)
+        self.ledger = ledger or Ledger(
+            source=None if journal is None else (lambda: journal.db)  # reopened after trouble
+        )
         open_row = self.ledger.reopen()
         self.rng = random.Random(seed)
         self.chord = StaffChord()
@@ -176,8 +190,11 @@ class Kiosk:
             self.table = table
             self.mode = Playing(row=row if row is not None else self._begin_row(table))
             log.info("kiosk: resumed the game in progress")
-        elif row is not None:
+            return  # the table shows what the journal said, over the game
+        if row is not None:
             self.ledger.end(row, "abandoned", None, 0)
+        if isinstance(table.mode, Notice):  # what the journal found at start, no game to show
+            self.mode = Told(tuple(table.mode.pages), self._now() + TOLD, back_to=self.mode)
 
     def _begin_row(self, table: Table) -> int:
         game = table.game
@@ -252,6 +269,15 @@ class Kiosk:
 
     def _handle(self, press: Press) -> None:
         mode = self.mode
+        if isinstance(mode, Told):
+            if press.kind == "press":  # the next page, or back: the press does nothing else
+                self.box.outputs.feedback()
+                self.mode = (
+                    Told(mode.pages[1:], mode.until, mode.back_to)
+                    if mode.pages[1:]
+                    else (mode.back_to)
+                )
+            return
         if self.safe and not isinstance(mode, Staff):
             return  # safe mode: attract only, until staff say otherwise
         if isinstance(mode, Playing):
@@ -445,6 +471,14 @@ class Kiosk:
                 self._title()
             case Playing():
                 self._playing_tick(mode, now)
+            case Told(until=until, back_to=back) if now >= until:
+                self.mode = back
+            case Title() | Attract() | Join() | Learn() if self.ledger.news:
+                t = self.t
+                self.ledger.news.clear()  # said once; the log has it too
+                text = t("Statistics not saved: kept in memory until the journal can be written.")
+                page = Screen(t("Journal"), tuple(wrap(text)), t("OK"))
+                self.mode = Told((page,), now + TOLD, back_to=mode)
 
     def _attract_done(self, mode: Attract) -> None:
         game = mode.run.table.game
@@ -513,6 +547,8 @@ class Kiosk:
                     (t("Press any button"), t("to carry on.")),
                     t("Ends in {s} s").format(s=left),
                 )
+            case Told(pages=pages):
+                return pages[0]
             case StaffCode():
                 return Screen(t("Staff"), (t("Code?"),), "")
             case Staff(stats_page=page) if page is not None:
@@ -536,6 +572,8 @@ class Kiosk:
         if self.day_presses:
             self.ledger.add_presses(self.day_presses)
             self.day_presses = 0
+        else:
+            self.ledger.flush()  # what waits for a writable journal
         self.flushed_at = self._now()
 
     def close(self) -> None:

@@ -83,7 +83,11 @@ class Day:
         self.clock = VirtualClock()
         self.box = open_box("virtual", clock=self.clock)
         self.journal = Journal(journal) if journal is not None else None
-        ledger = Ledger(self.journal.db if self.journal else None, today=lambda: SIM_DAY)
+        journal_now = self.journal
+        ledger = Ledger(
+            today=lambda: SIM_DAY,
+            source=None if journal_now is None else (lambda: journal_now.db),
+        )
         self.kiosk = Kiosk(self.box, self.journal, seed=seed, ledger=ledger)
         self.kiosk.idle = IDLE  # a busy booth: staff chose the shortest idle time
         ledger.set_setting("idle", IDLE)

@@ -13,12 +13,17 @@ while the summaries remain.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from companion.store import prune_ended, transaction
+
+log = logging.getLogger("companion.kiosk")
 
 SIM_DAY = "booth day"  # the date a simulated day's statistics are kept under (kiosk --day)
 KEEP = 10  # ended games whose last journal step is kept (for a look after the fact)
@@ -62,33 +67,111 @@ class DayStats:
 
 
 class Ledger:
-    """The summaries and the kiosk's settings, in the journal's SQLite file (or in memory)."""
+    """The summaries and the kiosk's settings, in the journal's SQLite file.
+
+    A booth must survive a full or locked journal: every write goes first to a copy in
+    memory, which the statistics and settings are read from, and then to the file in one
+    transaction; what cannot be written waits, in order, and is written with the next
+    write that can be. ``problem`` says why the file is behind; ``news`` says it once.
+    """
 
     def __init__(
         self,
         db: sqlite3.Connection | None = None,
         today: Callable[[], str] | None = None,
         readonly: bool = False,
+        source: Callable[[], sqlite3.Connection | None] | None = None,
     ) -> None:
-        self.db = db if db is not None else sqlite3.connect(":memory:", isolation_level=None)
         self.today = today or (lambda: time.strftime("%Y-%m-%d"))
-        if not readonly:
-            self.db.executescript(SCHEMA)
-        elif not self.db.execute("SELECT 1 FROM sqlite_master WHERE name='kiosk_days'").fetchone():
-            self.db = sqlite3.connect(":memory:")  # a journal no kiosk has written: no statistics
-            self.db.executescript(SCHEMA)
+        self.readonly = readonly
+        self.memory_only = source is None and db is None  # a kiosk that keeps nothing
+        self.source = source or (lambda: db)
+        self.db = sqlite3.connect(":memory:", isolation_level=None)  # what is read
+        self.db.executescript(SCHEMA)
+        self.problem: str | None = None
+        self.news: list[str] = []  # the problem, once, for the staff (the kiosk says it)
+        self._pending: list[tuple[str, tuple[Any, ...]]] = []
+        self._loaded = False
+        # Rows begun while the file cannot be read take numbers from the clock, above any
+        # row written before, so that they never meet one when they are written at last.
+        self._next_id = 1
+        self._load()
+        if not self._loaded:
+            self._next_id = int(time.time() * 1000)
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> int | None:
-        with self.db:
-            return self.db.execute(sql, args).lastrowid
+    def _disk(self) -> sqlite3.Connection | None:
+        disk = self.source()
+        if disk is None:
+            return None
+        if not self.readonly:
+            with transaction(disk):
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        disk.execute(statement)
+        return disk
+
+    def _load(self) -> None:
+        """What the file holds, into the copy in memory (once it can be read)."""
+        try:
+            disk = self._disk()
+            if disk is None:
+                return
+            for table in ("kiosk_games", "kiosk_days", "kiosk_settings"):
+                rows = disk.execute(f"SELECT * FROM {table}").fetchall()
+                if rows:
+                    marks = ", ".join("?" * len(rows[0]))
+                    self.db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
+        except sqlite3.Error as exc:
+            if not self.readonly:
+                self._behind(exc)
+            return
+        self._loaded = True
+        top = self.db.execute("SELECT MAX(id) FROM kiosk_games").fetchone()[0]
+        self._next_id = max(self._next_id, (top or 0) + 1)
+
+    def _behind(self, why: sqlite3.Error | str) -> None:
+        if self.problem is None:
+            log.warning("day statistics kept in memory, not in the journal: %s", why)
+            self.news.append(str(why))
+        self.problem = str(why)
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        self.db.execute(sql, args)
+        if not self.memory_only:
+            self._pending.append((sql, args))
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what waits to the file, all of it or none (best effort: tried again later)."""
+        if not self._pending or self.readonly:
+            return
+        try:
+            if not self._loaded:
+                self._load()
+            disk = self._disk() if self._loaded else None
+            if disk is None:
+                self._behind("the journal cannot be opened")
+                return
+            with transaction(disk):
+                for sql, args in self._pending:
+                    disk.execute(sql, args)
+        except sqlite3.Error as exc:
+            self._behind(exc)
+            return
+        self._pending = []
+        if self.problem is not None:
+            log.warning("day statistics written to the journal again")
+            self.problem = None
 
     def begin(self, game: str, players: int, kind: str) -> int:
         """A game began: its summary row, status "playing" until it ends."""
-        row = self._write(
-            "INSERT INTO kiosk_games (day, game, players, kind, status) VALUES (?, ?, ?, ?, ?)",
-            (self.today(), game, players, kind, "playing"),
+        row = self._next_id
+        self._next_id += 1
+        self._write(
+            "INSERT INTO kiosk_games (id, day, game, players, kind, status) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (row, self.today(), game, players, kind, "playing"),
         )
-        assert row is not None
         return row
 
     def end(self, row: int, status: str, outcome: str | None, presses: int) -> None:
@@ -139,18 +222,16 @@ class Ledger:
 
     def prune_journal(self, keep: int | None = None) -> None:
         """Drop the journal's rows of ended games but the newest ``keep``; summaries stay."""
-        keep = KEEP if keep is None else keep
-        if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'steps'").fetchone() is None:
-            return  # no journal in this file (a kiosk that keeps nothing)
-        with self.db:
-            old = "SELECT id FROM games WHERE finished != 0 ORDER BY id DESC LIMIT -1 OFFSET ?"
-            self.db.execute(f"DELETE FROM steps WHERE game_id IN ({old})", (keep,))
-            self.db.execute(f"DELETE FROM games WHERE id IN ({old})", (keep,))
+        try:
+            disk = self.source()
+            if disk is None:
+                return
+            if disk.execute("SELECT 1 FROM sqlite_master WHERE name = 'steps'").fetchone() is None:
+                return  # no journal in this file (a kiosk that keeps nothing)
             # Of the ended games kept, their last record (where they ended) is enough.
-            self.db.execute(
-                "DELETE FROM steps WHERE game_id IN (SELECT id FROM games WHERE finished != 0)"
-                " AND n < (SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id)"
-            )
+            prune_ended(disk, KEEP if keep is None else keep, 1, drop_rows=True)
+        except sqlite3.Error as exc:
+            log.warning("cannot prune the journal: %s", exc)
 
     def setting(self, key: str, default: Any) -> Any:
         row = self.db.execute("SELECT value FROM kiosk_settings WHERE key = ?", (key,)).fetchone()

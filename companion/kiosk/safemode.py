@@ -51,11 +51,12 @@ class StartRecord:
 
 
 def set_journal_aside(path: Path) -> Path | None:
-    """Move a journal (and its WAL) aside for a fresh start; where it went, or None."""
+    """Move a journal (with its WAL and its acknowledgement sidecar) aside for a fresh
+    start; where it went, or None."""
     if not path.exists():
         return None
     aside = path.with_name(f"{path.name}.safe-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", "-wal", "-shm", ".ack"):  # the sidecar goes too: no false "lost steps"
         part = Path(f"{path}{suffix}")
         if part.exists():
             os.replace(part, Path(f"{aside}{suffix}"))

@@ -65,7 +65,7 @@ def protocol_checks():
         except protocol.FrameError:
             check("garbage refused", True)
     splitter = protocol.Splitter()
-    good = protocol.encode(protocol.HELLO, 1, 2, b"\x01")
+    good = protocol.encode(protocol.HELLO, 1, 2, b"\x01" + protocol.session_bytes(0))
     check("resync", splitter.feed(bytes(range(1, 200)) + b"\x00" + good) == [None, good[:-1]])
 
 
@@ -118,7 +118,7 @@ def blink(button):
 
 def box_restart_checks():
     pad, line, lit = new_pad()
-    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [11]), 0)
+    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [0, 0, 0, 11]), 0)
     frames = line.take()
     check("who is answered with hello", protocol.HELLO in [f[0] for f in frames])
     pad.received(box_frame(protocol.ASK, 1, 2, [1]), 10)
@@ -127,7 +127,7 @@ def box_restart_checks():
     line.take()
     check("voted in ballot 1", pad.voted == 0 and pad.unacked[2] == protocol.VOTE)
     # The box restarts before acknowledging, and numbers its ballots from 1 again.
-    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [12]), 100)
+    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [0, 0, 0, 12]), 100)
     frames = line.take()
     check("the new box gets a hello", [f[0] for f in frames] == [protocol.HELLO])
     check("the old ballot is forgotten", pad.ballot is None and lit[-1] is False)
@@ -138,7 +138,7 @@ def box_restart_checks():
         pad.tick(now, False, True)
     votes = [f for f in line.take() if f[0] == protocol.VOTE]
     check("a vote in the new box's ballot 1", [f[3] for f in votes] == [bytes([1, 1])])
-    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [12]), 500)
+    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [0, 0, 0, 12]), 500)
     check("the same box asking again changes nothing", pad.ballot == 1)
 
 
