@@ -273,6 +273,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
+            db.execute("SELECT count(*) FROM sqlite_master")  # a file that is no database says so
             stats = Ledger(db, readonly=True).stats(date).as_dict()
         finally:
             db.close()

@@ -132,12 +132,17 @@ def _dry_run(record: dict[str, Any], lang: str) -> None:
     record = copy.deepcopy(record)
     record["rng"] = rng_state(random.Random(0))
     game = restore(record)
+    from companion.ui import game_ui
+    from companion.ui.i18n import translator
+
+    ui, t = game_ui(game.name), translator(lang)
     pick = random.Random(1)
     for _ in range(DRY_RUN):
         d = game.decision
         if d is None:
             return
         seat = d.seats[0]
+        before = game.public_view()
         for choice in pick.sample(list(d.options), len(d.options)):
             try:
                 game.act(seat, choice)
@@ -146,5 +151,6 @@ def _dry_run(record: dict[str, Any], lang: str) -> None:
                 continue
         else:
             raise Untrusted(f"seat {seat + 1} has no legal choice at {d.kind}")
+        ui.announcements(before, game.public_view(), t)  # what the table reads after a move
         if game.saveable:
             _answers(game, lang)

@@ -178,6 +178,12 @@ def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
     assert table.game.over
 
 
+def held(page):
+    """The private card held, as a thumb on the phone's hold button shows it."""
+    page.wait_for_function("() => !document.getElementById('hold').hidden", timeout=WAIT)
+    page.locator("#hold").dispatch_event("pointerdown")
+
+
 def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(served):
     table, room, player = web_table(Settings("gulag", 5))
     tokens = give_phones(room, [0])
@@ -185,6 +191,7 @@ def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(
     base = served(room)
     with chromium() as browser:
         (first,) = open_phones(browser, base, tokens).values()
+        held(first)
         assert first.locator("#secret").inner_text().strip()  # its private lines were shown
         sockets = room.phones.connected[0]
         second = open_phones(browser, base, tokens)[0]
@@ -196,5 +203,6 @@ def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(
         assert not first.locator("#private").is_visible()
         time.sleep(2.5)  # longer than a reconnection's wait: the first does not come back
         assert room.phones.connected[0] == sockets  # one phone's socket for the seat, still
+        held(second)
         assert second.locator("#secret").inner_text().strip()
     assert table.game is not None

@@ -8,6 +8,7 @@ from companion.games.shape import (
     SEAT,
     SEATS,
     Bool,
+    EmptyOr,
     GameShape,
     Int,
     ListOf,
@@ -92,7 +93,7 @@ SHAPE = GameShape(
             "execution": Int(0, 3),
             "fresh": SEATS,
             "replacing": Maybe(SEAT),
-            "current": Record({}, optional=ROUND_FIELDS),
+            "current": EmptyOr(Record(ROUND_FIELDS)),
             "history": ListOf(Record(ROUND_FIELDS), 0, PER_SEAT),
         }
     ),

@@ -10,7 +10,8 @@ screens some moves later.
 
 The language: ``Int`` and ``Float`` with ranges, ``Bool``, ``Str``, ``OneOf``
 (an enumeration), ``Maybe`` (or null), ``ListOf`` (with lengths),
-``DictOf`` (keys and values), ``Record`` (exact keys, some optional) and
+``DictOf`` (keys and values), ``Record`` (exact keys, some optional), ``EmptyOr``
+(``{}`` or a whole record) and
 ``Anything``. A bound is a number or a ``Ref`` to a fact of the record
 (``Ref("players", -1)``: the last seat), given to ``check`` in ``facts``.
 
@@ -222,6 +223,18 @@ class Record(Shape):
         for k, v in value.items():
             shape = self.fields.get(k) or self.optional[k]
             shape.check(v, f"{at}.{k}" if at else k, facts)
+
+
+@dataclass(frozen=True)
+class EmptyOr(Shape):
+    """An empty mapping (nothing under way yet, or nothing left), or the whole ``record``:
+    never a part of it, which the screens could not read."""
+
+    record: Record
+
+    def check(self, value: Any, at: str, facts: Facts) -> None:
+        if value != {} or type(value) is not dict:
+            self.record.check(value, at, facts)
 
 
 def one_of(values: Iterable[Any]) -> OneOf:
