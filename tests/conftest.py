@@ -4,13 +4,13 @@ import os
 import pytest
 from hypothesis import settings
 
+from companion.games import GAMES, game_class
+
 # Property tests explore new examples on a developer's machine; in CI they replay the same
 # derandomized examples, so a run is green or red for what the change did, not by chance.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
-
-from companion.games import GAMES, game_class
 
 
 def available_games() -> list[str]:
