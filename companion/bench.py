@@ -34,9 +34,9 @@ from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
 from companion.demo import GAP, TAP, Player
 from companion.games import GAMES, game_class
-from companion.modes import Announce, Handoff, Over
 from companion.simulate import simulate
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Over
 
 I2C_HZ = 400_000
 BITS_PER_BYTE = 9  # eight data bits and an acknowledge

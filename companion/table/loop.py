@@ -3,7 +3,7 @@
 A press becomes an action, the game checks and applies it, the table asks
 the game what to show and whose move it is, and the ui draws it. The table
 knows each game only through the contract and the game's ui module; what it
-waits for is one of the modes of ``companion.modes``.
+waits for is one of the modes of ``companion.table.modes``.
 
 How the box talks to a table:
 - Whenever it waits, the screen says for whom and for what; a seat that is
@@ -29,40 +29,40 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.box import Box
 from companion.box.inputs import Press
-from companion.claims import ClaimDesk
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
 from companion.games.base import same_choice
-from companion.handset_vote import RoomBallot
-from companion.modes import (
+from companion.store import Journal
+from companion.table.answers import Answerer, Refusal
+from companion.table.buttons import Buttons
+from companion.table.countdown import ClaimDesk
+from companion.table.handsets import HandsetDesk
+from companion.table.modes import (
     WAITING,
     Abandon,
     Announce,
     Choose,
-    Confirm,
     Cursor,
     Handoff,
-    Handsets,
     Mode,
     Notice,
     Over,
     Peek,
-    Phones,
     Setup,
 )
-from companion.phone_desk import PhoneDesk
-from companion.setup import Settings, SetupForm
-from companion.store import Journal
+from companion.table.phones import PhoneDesk
+from companion.table.screens import abandon_screen, notice_pages
+from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
-from companion.ui.canvas import BODY_LINES, Screen, preload_fonts, render, wrap
+from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
-__all__ = ["Settings", "Table"]
+__all__ = ["Table"]
 
 UNSAVED = "! "  # marks the status line while the journal cannot be written
 
@@ -96,18 +96,23 @@ class Table:
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
-        self.ballot_no = 0
-        self.vote: RoomBallot | None = None  # a secret A/B choice open on the handsets
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
-        self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
+        self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
+        self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
+        self.buttons = Buttons(self)  # the box itself: whoever takes it, for the seats left
+        #: the ways of answering, asked in this order; the box's buttons take what is left
+        self.answerers: list[Answerer] = [self.check, self.pads, self.desk, self.buttons]
         self._begin_setup()
+
+    def join(self, answerer: Answerer) -> None:
+        """Another way of answering: asked after those already here, before the box."""
+        self.answerers.insert(len(self.answerers) - 1, answerer)
 
     # -- starting, resuming, abandoning ------------------------------------------------
     def _begin_setup(self) -> None:
         self.game = None
-        self.holder = None
-        self.undo = []
+        self.release()
         form = SetupForm.starting_from(self.last_settings)
         self.ui = game_ui(form.values["game"])
         self._enter(Setup(form))
@@ -126,7 +131,7 @@ class Table:
         if self.journal is not None:
             record = self.game.to_record()
             self._journal(self.journal.begin, settings.game, dataclasses.asdict(settings), record)
-        self.desk.begin(resumed=False)
+        self.desk.begin(self._game_key(), resumed=False)
         opening = self.ui.opening(self.game.public_view(), self.t)  # e.g. the board to lay out
         if opening:
             self.holder = None
@@ -148,15 +153,14 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
-        self.desk.begin(resumed=True)
+        self.desk.begin(self._game_key(), resumed=True)
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:
             log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
             shown = ()
         if shown:
-            self.holder = None
-            self.undo = []
+            self.release()
             self._enter(Announce(shown))
         else:
             d = found.game.decision  # a secret vote is never saved half cast: it starts again
@@ -167,22 +171,23 @@ class Table:
             self._first_decision()
         return True
 
+    def _game_key(self) -> str | None:
+        """Which game this is in the journal, so phones rejoin the same game after a power cut."""
+        journal = self.journal
+        return None if journal is None or journal.game_id is None else f"{journal.game_id}"
+
     def _first_decision(self) -> None:
-        self.holder = None  # nobody holds the box yet: the first prompt needs a hand-over
-        self.undo = []
+        self.release()  # nobody holds the box yet: the first prompt needs a hand-over
         self._next_decision()
 
     def abandon(self) -> None:
-        """Give the game up: the journal never resumes it, nothing of an open ballot is
+        """Give the game up: the journal never resumes it, nothing of an open question is
         written, and setup starts again from its settings."""
         game = self.game
         if game is None:
             return
-        if self.vote is not None:  # the pads stop asking; no vote of it is written
-            self.vote.close()
-            self.vote = None
-        if isinstance(self.mode.back if isinstance(self.mode, Abandon) else self.mode, Phones):
-            self.desk.phones.done()  # the phones stop asking too
+        for answerer in self.answerers:  # the pads and phones stop asking
+            answerer.done()
         if self.journal is not None and not game.over:
             self._journal(self.journal.abandon)
         log.info("game abandoned")
@@ -201,8 +206,7 @@ class Table:
 
     def _saved_step(self, shown: list[Screen] | None = None) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
-        if self.desk.web is not None and shown:
-            self.desk.web.reveal(shown)
+        self.desk.reveal(shown or [])
         game = self.game
         if self.journal is None or game is None:
             return
@@ -222,7 +226,10 @@ class Table:
         else:
             self._journal(self.journal.showing, [s.to_json() for s in left])
 
-    # -- moving through the game -----------------------------------------------------
+    # -- the port: what every way of answering may call ----------------------------------
+    def enter(self, mode: Mode) -> None:
+        self._enter(mode)
+
     def _enter(self, mode: Mode) -> None:
         """The one transition: a new screen, with any warning raised meanwhile first;
         presses meant for the last screen are dropped."""
@@ -237,97 +244,28 @@ class Table:
         self.box.inputs.clear()
         self.guard_until = self.box.clock.now() + GUARD
 
-    def _decision(self) -> Decision:
-        assert self.game is not None and self.game.decision is not None
-        return self.game.decision
+    def decision(self) -> Decision | None:
+        return None if self.game is None else self.game.decision
 
-    def _next_decision(self) -> None:
-        assert self.game is not None
-        d = self.game.decision
-        if d is None:
-            self._enter(Over())
-            log.info("game over: %s", self.game.public_view()["result"])
-        elif self.check.due(d):
-            self.check.open()
-        else:
-            self._open_ballot(d)
-            if (seat := self._seat()) is None:
-                assert self.vote is not None  # everyone left votes on a handset
-                self._enter(Handsets(self.vote.seats, self.vote.number))
-            elif self.desk.due(d):
-                self.desk.ask(d)
-            elif seat != self.holder:
-                self._enter(Handoff(seat))
-            else:
-                self._enter_choice()
+    def release(self) -> None:
+        self.holder = None
+        self.undo = []
 
-    def _seat(self) -> int | None:
-        """The seat the box serves: with a ballot on the handsets, the next one without."""
-        seats = self._decision().seats
-        return seats[0] if self.vote is None else self.vote.box_seat(seats)
+    def move_on(self) -> None:
+        if isinstance(self.mode, Notice):  # the notice on screen stays in front
+            self.notices = [*self.mode.pages[self.mode.page :], *self.notices]
+        self._next_decision()
 
-    def _ballot_due(self, d: Decision) -> bool:
-        """A secret A/B choice, not open yet, with a pad answering for one of its seats."""
-        room = self.box.handsets
-        if self.vote is not None or room is None or not d.secret or d.kind == "peek":
-            return False
-        return self.ui.choice_buttons(d) is not None and bool(room.seats() & set(d.seats))
+    def remote_seats(self) -> set[int]:
+        return set().union(*(answerer.seats() for answerer in self.answerers))
 
-    def _open_ballot(self, d: Decision) -> None:
-        """The ballot opens on the handsets of the seats whose pad answers."""
-        if self._ballot_due(d):
-            assert self.box.handsets is not None
-            self.ballot_no = self.ballot_no % 255 + 1
-            self.vote = RoomBallot(self.box.handsets, d.kind, d.seats, self.ballot_no)
-
-    def _handset_votes(self) -> None:
-        """Play the votes from the handsets; move the box on when seats moved."""
-        room = self.box.handsets
-        if room is None:
-            return
-        news = room.news()
-        for line in news:
-            self._notice(self.t("Handset refused"), line)
-        if news and not isinstance(self.mode, Notice):
+    def warn(self, title: str, lines: Sequence[str]) -> None:
+        for line in lines:
+            self._notice(title, line)
+        if lines and not isinstance(self.mode, Notice):
             self._enter(self.mode)  # shown at once, over whatever is on screen
-        game = self.game
-        if self.vote is None or game is None or game.decision is None:
-            room.poll()  # no ballot open: the links still answer and keep their pads
-            d = game.decision if game is not None else None
-            mode = self.mode
-            waiting = mode.back if isinstance(mode, Notice) else mode
-            if isinstance(waiting, Handoff) and d is not None and self._ballot_due(d):
-                if isinstance(mode, Notice):  # the notice (a power cut) stays in front
-                    self.notices = [*mode.pages[mode.page :], *self.notices]
-                self._next_decision()  # pads just found (the box started): they take the vote
-            return
-        holder = self.holder if isinstance(self.mode, Choose | Confirm) else None
-        votes, moved = self.vote.poll(game.decision.seats, holder)
-        for vote in votes:
-            d = game.decision
-            if self.vote is None or d is None or vote.seat not in d.seats:
-                continue
-            buttons = self.ui.choice_buttons(d)
-            if buttons is None:
-                continue
-            self.box.outputs.feedback()
-            self._act(buttons[vote.button != 0], seat=vote.seat)
-        if moved and self.vote is not None and isinstance(self.mode, Handsets | Handoff):
-            self._next_decision()
 
-    def _enter_choice(self) -> None:
-        d = self._decision()
-        seat = self._seat()
-        assert seat is not None
-        if d.kind == "peek":
-            self._enter(Peek(seat))
-        elif d.secret and self.ui.choice_buttons(d) is not None:
-            self._enter(Choose(seat))
-        else:
-            options = self._cursor_options(d)
-            self._enter(Cursor(seat, options, self.ui.cursor_start(d, options)))
-
-    def _cursor_options(self, d: Decision) -> tuple[Choice, ...]:
+    def offers(self, d: Decision) -> tuple[Choice, ...]:
         """The ui's candidates, the legal ones first: the cursor starts on the first, and a
         refused one (there to hear why) is never the default nor one slip away from it."""
         assert self.game is not None
@@ -335,27 +273,24 @@ class Table:
         legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
         return (*legal, *(x for x in items if x not in legal))
 
-    def _act(self, choice: Choice, seat: int | None = None) -> bool:
-        """Play a choice for the seat holding the box (or a handset's seat);
-        False (and a notice) if refused."""
-        game = self.game
-        d = self._decision()
-        assert game is not None
-        by_box = seat is None
-        seat = self._seat() if seat is None else seat
-        assert seat is not None
+    def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
+        game, d = self.game, self.decision()
+        assert game is not None and d is not None
         before = game.public_view()
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            self._refuse(self.ui.refusal(str(exc), self.t), logged=str(exc))
-            return False
+            why = self.ui.refusal(str(exc), self.t)
+            log.info("refused: %s", exc)
+            by.refused(seat, why)
+            return why
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
         else:
-            label = self.ui.choice_label(d, before, choice, str)
-            log.info("seat %d: %s %s", seat + 1, d.kind, label)
+            log.info(
+                "seat %d: %s %s", seat + 1, d.kind, self.ui.choice_label(d, before, choice, str)
+            )
         announcements = self.ui.announcements(before, game.public_view(), self.t)
         self._saved_step(announcements)
         self.handed_over = False
@@ -366,34 +301,46 @@ class Table:
         for screen in announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
         after = game.decision
-        if self.vote is not None and (
-            after is None or not self.vote.covers(after.seats, after.kind)
-        ):
-            self.vote.close()
-            self.vote = None
+        more = [answerer for answerer in self.answerers if answerer.settle(d, after)]
         if announcements:
             self._enter(Announce(tuple(announcements)))
-        elif self.vote is not None and not by_box:
-            pass  # a handset's vote: whoever holds the box carries on
-        elif self.desk.after_act(d, after):
-            pass  # more answers to come on the phones
-        else:
-            self._next_decision()
-        return True
+        elif by not in more:
+            self._next_decision()  # else the answerer waits for more of its seats
+        return None
 
-    def _refuse(self, why: str, logged: str | None = None) -> None:
-        """Show ``why`` a choice is refused; the log keeps the game's own words (``logged``)."""
-        self._notice(self.t("Not allowed"), why)
-        log.info("refused: %s", logged or why)
-        self._enter(self.mode)
+    def _act(self, choice: Choice) -> bool:
+        """Play a choice for the seat the box serves, as its buttons give it; False (and
+        the refusal on screen) if refused."""
+        d = self.decision()
+        assert d is not None
+        return self.answer(d.seats[0], choice, self.buttons) is None
+
+    # -- moving through the game -----------------------------------------------------
+    def _next_decision(self) -> None:
+        """Ask the decision of each answerer in turn, each taking the seats still free."""
+        assert self.game is not None
+        d = self.game.decision
+        if d is None:
+            self._enter(Over())
+            log.info("game over: %s", self.game.public_view()["result"])
+            return
+        free = d.seats
+        for answerer in self.answerers:
+            mode = answerer.ask(d, free)
+            if mode is not None:
+                self._enter(mode)
+                return
+            free = tuple(seat for seat in free if seat not in answerer.pending())
+        raise AssertionError(f"nobody asked {d}")
+
+    def _refuse(self, why: str) -> None:
+        """Show ``why`` on the box, which refuses a press."""
+        log.info("refused: %s", why)
+        self.warn(self.t("Not allowed"), [why])
 
     def _notice(self, title: str, text: str) -> None:
         """A warning for the next screen, whole: as many pages as its lines need."""
-        lines = wrap(text)
-        chunks = [lines[i : i + BODY_LINES] for i in range(0, len(lines), BODY_LINES)]
-        for i, chunk in enumerate(chunks):
-            keys = self.t("OK") if i == len(chunks) - 1 else self.t("OK: more")
-            self.notices.append(Screen(title, tuple(chunk), keys))
+        self.notices += notice_pages(title, text, self.t)
 
     def _undo(self) -> None:
         if not self.undo:
@@ -404,8 +351,10 @@ class Table:
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
-        log.info("undone: back to %s", self._decision().kind)
-        self._enter_choice()
+        d = self.decision()
+        assert d is not None
+        log.info("undone: back to %s", d.kind)
+        self._enter(self.buttons.prompt(d, d.seats[0]))
 
     # -- presses ---------------------------------------------------------------------
     def handle(self, press: Press) -> None:
@@ -440,8 +389,6 @@ class Table:
 
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
-        if self.check.owns(self.mode):
-            return self.check.press(button)
         match self.mode:
             case Notice(pages, back, page):
                 # Dismissed, never answered: the press does nothing else.
@@ -452,30 +399,7 @@ class Table:
                 elif button == "back":
                     self._enter(back)
             case Setup(form):
-                if (settings := form.press(button)) is not None:
-                    self.start(settings)
-                else:
-                    self.t = form.t
-                    self.ui = game_ui(form.values["game"])
-            case Handoff(seat) if button == "ok":
-                self.holder = seat
-                self._enter_choice()
-            case Choose(seat) if button in ("choice_a", "choice_b"):
-                buttons = self.ui.choice_buttons(self._decision())
-                assert buttons is not None
-                self._enter(Confirm(seat, buttons[button == "choice_b"]))
-            case Confirm(pending=pending) if button == "ok":
-                self._act(pending)
-            case Confirm(seat) if button == "back":
-                self._enter(Choose(seat))
-            case Peek() if button == "ok":
-                self._act("seen")
-            case Cursor() as cursor if button in ("up", "down"):
-                # No wrap: a slip past either end stays put.
-                step = 1 if button == "down" else -1
-                cursor.at = max(0, min(len(cursor.options) - 1, cursor.at + step))
-            case Cursor(options=options, at=at) if button == "ok":
-                self._act(options[at])
+                self._setup_press(form, button)
             case Announce(screens) if button == "ok":
                 self._reveal_seen(screens[1:])
                 if len(screens) > 1:
@@ -487,13 +411,25 @@ class Table:
                 over.page = (over.page + (1 if button == "down" else -1)) % count
             case Handoff() | Choose() | Peek() | Cursor() if button == "back":
                 self._undo()
+            case mode:
+                for answerer in self.answerers:
+                    if answerer.owns(mode):
+                        answerer.press(button)
+                        return
+
+    def _setup_press(self, form: SetupForm, button: str) -> None:
+        if (settings := form.press(button)) is not None:
+            self.start(settings)
+        else:
+            self.t = form.t
+            self.ui = game_ui(form.values["game"])
 
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
-        """Handle every waiting press, run due blinks, and show the current screen."""
-        self._handset_votes()
-        self.desk.poll()
-        self.check.tick()
+        """Take every answer that came in, handle every waiting press, run due blinks, and
+        show the current screen."""
+        for answerer in self.answerers:
+            answerer.poll()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
         self.box.outputs.tick()
@@ -530,69 +466,11 @@ class Table:
             case Over(page):
                 return self._final_screens()[page]
         assert self.game is not None
-        view = self.game.public_view()
-        status = self.ui.status(view, self.t)
-        if self.check.owns(mode):
-            return self.check.screen(status)
-        return self._seat_screen(mode, self._decision(), view, status)
-
-    def _seat_screen(self, mode: Mode, d: Decision, view: dict[str, Any], status: str) -> Screen:
-        """The screen of a mode waiting on ``d`` (a claim draws a seat's prompt with it)."""
-        t, game = self.t, self.game
-        assert game is not None
-        seat = mode.seat if isinstance(mode, Choose | Confirm | Cursor) else None
-        if seat is not None and seat == self.holder and self.box.inputs.is_down("peek"):
-            return self.ui.peek(game.view(seat), t)  # the holder's own; a claimant names a seat
-        match mode:
-            case Abandon():
-                question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
-                return Screen(status, question, t("OK  Back"))
-            case Phones():
-                waiting = t("Waiting for seat {seats}").format(
-                    seats=" ".join(str(s + 1) for s in d.seats)
-                )
-                answer = t("Answer on your phones.")
-                return Screen(status, (answer, waiting), t("Others pass the box"))
-            case Handsets(seats):
-                waiting = t("Waiting for seat {seats}").format(
-                    seats=" ".join(str(s + 1) for s in d.seats)
-                )
-                done = t("{n} of {m} in").format(n=len(seats) - len(d.seats), m=len(seats))
-                return Screen(status, (t("Vote on your handsets."), waiting), done)
-            case Handoff(seat):
-                lines = (
-                    t("Box to seat {n}.").format(n=seat + 1),
-                    self.ui.role_of(d, view, t),
-                    *self.ui.tracker(view, t),  # a track the status line has no room for
-                )
-                return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
-            case Peek(seat):
-                if self.box.inputs.is_down("peek"):
-                    return self.ui.peek(game.view(seat), t)
-                return Screen(status, tuple(self.ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
-            case Choose():
-                buttons = self.ui.choice_buttons(d)
-                assert buttons is not None
-                a, b = (self.ui.option_label(x, t) for x in buttons)
-                keys = t("A: {a}  B: {b}").format(a=a, b=b)
-                return Screen(status, tuple(self.ui.prompt(d, view, t)), keys)
-            case Confirm(seat):
-                lines = (
-                    t("Seat {n}: chosen.").format(n=seat + 1),
-                    t("OK: play it face down"),
-                    t("Back: choose again"),
-                )
-                return Screen(status, lines, t("OK  Back"))
-            case Cursor(seat, options=options, at=at):
-                option = options[at]
-                view = game.view(seat)  # the seat that took the box may see its own
-                prompt = list(self.ui.prompt(d, view, t))
-                about = self.ui.option_detail(d, view, option, t)
-                if about is not None:
-                    prompt = [prompt[0], about]  # the prompt's first line names the seat
-                label = self.ui.choice_label(d, view, option, t)
-                return Screen(status, (*prompt, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
-        raise AssertionError(f"no screen for {mode}")
+        status = self.ui.status(self.game.public_view(), self.t)
+        if isinstance(mode, Abandon):
+            return abandon_screen(status, self.t)
+        owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
+        return owner.screen(status)
 
     def _final_screens(self) -> list[Screen]:
         assert self.game is not None
