@@ -85,6 +85,10 @@ class GameUI(Protocol):
         seat nobody knows and is asked in the open (``companion.table.countdown``); else None."""
         ...
 
+    def cards_label(self, cards: list[str]) -> str:
+        """Cards as the game writes them: a private hand on a phone's page."""
+        ...
+
     def peek(self, view: View, t: Translate) -> Screen:
         """The private screen shown while PEEK is held, on a decision of kind "peek" and at
         the seat's own prompt (``view`` is that seat's own)."""

@@ -12,13 +12,17 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
-from companion.games.base import Decision
+from companion.games.base import Choice, Decision
+from companion.table.phones import Offer, View
+from companion.ui.canvas import Screen
+from companion.ui.contract import GameUI
+from companion.ui.i18n import Translate
 from companion.web.pictures import picture
 from companion.web.tokens import Tokens
 
@@ -30,11 +34,11 @@ def _json(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _screen_lines(screen: Any) -> list[str]:
+def _screen_lines(screen: Screen) -> list[str]:
     return [screen.status, *screen.body, *([screen.big] if screen.big else [])]
 
 
-def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
+def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     """Everything the TV shows, made from the public view alone."""
     waiting = view["waiting"]
     prompt: list[str] = []
@@ -54,13 +58,11 @@ def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
     }
 
 
-def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) -> list[str]:
+def private_lines(own: View, public: View, ui: GameUI, t: Translate) -> list[str]:
     """What PEEK shows the seat, and the rest of what only it knows (a hand, a plot)."""
-    lines = []
-    peek = getattr(ui, "peek", None)
-    if peek is not None:
-        with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
-            lines += _screen_lines(peek(own, t))[1:]
+    lines: list[str] = []
+    with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
+        lines += _screen_lines(ui.peek(own, t))[1:]
     said = {line.casefold() for line in lines}  # a fact PEEK's screen gives is not said twice
     for key, value in own.items():
         if key not in public and key != "seat":
@@ -70,12 +72,11 @@ def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) 
     return lines
 
 
-def _text(value: Any, ui: Any) -> str:
+def _text(value: Any, ui: GameUI) -> str:
     """A private fact as words; cards as the game's ui writes them."""
     if isinstance(value, list):
-        cards = getattr(ui, "cards_label", None)
-        if cards is not None and all(isinstance(v, str) for v in value):
-            return str(cards(value)) or "-"
+        if all(isinstance(v, str) for v in value):
+            return ui.cards_label(value) or "-"
         return ", ".join(_text(v, ui) for v in value) or "-"
     if isinstance(value, dict):
         return "; ".join(f"{k}: {_text(v, ui)}" for k, v in value.items())
@@ -87,12 +88,12 @@ class Ask:
     """An open question on the phones: seat -> (prompt lines, ((choice, label), ...))."""
 
     ballot: int
-    offers: dict[int, tuple[tuple[str, ...], tuple[tuple[Any, str], ...]]]
+    offers: dict[int, Offer]
     answered: set[int] = field(default_factory=set)
 
 
 class Phones:
-    """Phones as handsets: the same kind of seam as ``box.handsets``, for any option."""
+    """Phones as handsets, for any option: the ``PhoneRoom`` of ``companion.table.phones``."""
 
     def __init__(self, room: WebRoom, clock: Callable[[], float]) -> None:
         self.room = room
@@ -101,7 +102,7 @@ class Phones:
         self.last_seen: dict[int, float] = {}
         self.ask_open: Ask | None = None
         self.ballot = 0
-        self.votes: list[tuple[int, Any]] = []
+        self.votes: list[tuple[int, Choice]] = []
         self.refusals: dict[int, tuple[str, ...]] = {}
 
     # -- the table's side ---------------------------------------------------------
@@ -113,7 +114,7 @@ class Phones:
             recent = {s for s, t in self.last_seen.items() if now - t < SILENT}
             return (live | recent) & set(self.room.tokens.by_seat)
 
-    def ask(self, offers: dict[int, tuple[tuple[str, ...], tuple[tuple[Any, str], ...]]]) -> None:
+    def ask(self, offers: dict[int, Offer]) -> None:
         with self.room.lock:
             self.ballot += 1
             self.ask_open = Ask(self.ballot, dict(offers))
@@ -121,7 +122,7 @@ class Phones:
             self.refusals = {}
         self.room.changed()
 
-    def poll(self) -> list[tuple[int, Any]]:
+    def poll(self) -> list[tuple[int, Choice]]:
         with self.room.lock:
             votes, self.votes = self.votes, []
             return votes
@@ -146,7 +147,7 @@ class Phones:
             self.connected[seat] = self.connected.get(seat, 0) + delta
             self.last_seen[seat] = self.clock()
 
-    def answer(self, seat: int, ballot: Any, index: Any) -> str | None:
+    def answer(self, seat: int, ballot: object, index: object) -> str | None:
         """Take a phone's answer for its own seat; the refusal's reason, or None if taken."""
         with self.room.lock:
             ask = self.ask_open
@@ -175,7 +176,8 @@ class Phones:
 
 
 class WebRoom:
-    """What the spectator page and each phone are sent, made on the table's thread."""
+    """What the spectator page and each phone are sent, made on the table's thread: the
+    ``WebSide`` of ``companion.table.phones``."""
 
     def __init__(
         self,
@@ -193,7 +195,7 @@ class WebRoom:
         self.private: dict[int, list[str]] = {}
         self.status = ""
         self.version = 0
-        self._view: dict[str, Any] | None = None
+        self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
 
     def changed(self) -> None:
@@ -212,10 +214,10 @@ class WebRoom:
 
     def publish(
         self,
-        view: dict[str, Any] | None,
-        ui: Any,
-        t: Any,
-        own_view: Callable[[int], dict[str, Any]] | None,
+        view: View | None,
+        ui: GameUI,
+        t: Translate,
+        own_view: Callable[[int], View] | None,
     ) -> None:
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
@@ -244,7 +246,7 @@ class WebRoom:
             self.status = status
         self.changed()
 
-    def reveal(self, screens: list[Any]) -> None:
+    def reveal(self, screens: Sequence[Screen]) -> None:
         """Results shown on the box (votes, cards, events): the TV shows them as they happen."""
         with self.lock:
             self.history += [_screen_lines(s) for s in screens]
