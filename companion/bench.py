@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import resource
 import subprocess
@@ -233,16 +232,3 @@ def report(results: dict[str, Any]) -> str:
     ]
     lines += [f"  {k:<14} {v:8.0f}" for k, v in results["simulated_games_per_second"].items()]
     return "\n".join(lines)
-
-
-def main(as_json: bool, games: int, web: bool = False) -> int:
-    if web:
-        from companion.web.bench import report as web_report
-        from companion.web.bench import run as web_run
-
-        results = web_run()
-        print(json.dumps(results, indent=2) if as_json else web_report(results))
-        return 0
-    results = run(games)
-    print(json.dumps(results, indent=2) if as_json else report(results))
-    return 0

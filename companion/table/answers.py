@@ -45,7 +45,8 @@ class Port(Protocol):
 
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
         """Play ``choice`` for ``seat``, sent by ``by``; the refusal (also told to ``by``),
-        or None when the game took it and the loop moved on."""
+        or None when the game took it and the loop moved on (which may ask ``by`` the
+        next decision before this returns)."""
         ...
 
     def enter(self, mode: Mode) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.box import Box
@@ -55,6 +55,7 @@ from companion.table.modes import (
     Setup,
 )
 from companion.table.phones import PhoneDesk
+from companion.table.record import Record
 from companion.table.screens import abandon_screen, notice_pages
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
@@ -79,6 +80,7 @@ class Table:
     ) -> None:
         self.box = box
         self.journal = journal
+        self.record = Record(journal, lambda news: self._notice(self.t("Journal"), self.t(news)))
         preload_fonts()
         self.seed = seed
         self.t = translator(lang)
@@ -128,10 +130,8 @@ class Table:
         self.games_started += 1
         self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
-        if self.journal is not None:
-            record = self.game.to_record()
-            self._journal(self.journal.begin, settings.game, dataclasses.asdict(settings), record)
-        self.desk.begin(self._game_key(), resumed=False)
+        self.record.begin(self.game, dataclasses.asdict(settings))
+        self.desk.begin(self.record.key(), resumed=False)
         opening = self.ui.opening(self.game.public_view(), self.t)  # e.g. the board to lay out
         if opening:
             self.holder = None
@@ -143,7 +143,7 @@ class Table:
     def resume(self) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none."""
         found = None if self.journal is None else self.journal.unfinished()
-        self._journal_news()
+        self.record.news()
         if found is None:
             if self.notices:
                 self._enter(self.mode)  # what the journal said, over the setup screen
@@ -153,7 +153,7 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
-        self.desk.begin(self._game_key(), resumed=True)
+        self.desk.begin(self.record.key(), resumed=True)
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:
@@ -171,11 +171,6 @@ class Table:
             self._first_decision()
         return True
 
-    def _game_key(self) -> str | None:
-        """Which game this is in the journal, so phones rejoin the same game after a power cut."""
-        journal = self.journal
-        return None if journal is None or journal.game_id is None else f"{journal.game_id}"
-
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
         self._next_decision()
@@ -188,43 +183,14 @@ class Table:
             return
         for answerer in self.answerers:  # the pads and phones stop asking
             answerer.done()
-        if self.journal is not None and not game.over:
-            self._journal(self.journal.abandon)
+        self.record.abandon(game)
         log.info("game abandoned")
         self._begin_setup()
 
-    def _journal(self, write: Callable[..., Any], *args: Any) -> None:
-        """Write to the journal; what it has to say is shown once, and the game goes on."""
-        write(*args)
-        self._journal_news()
-
-    def _journal_news(self) -> None:
-        if self.journal is not None and self.journal.news:
-            news = self.journal.news[0]
-            self.journal.news.clear()  # the log has every line; the screen the first
-            self._notice(self.t("Journal"), self.t(news.screen))
-
-    def _saved_step(self, shown: list[Screen] | None = None) -> None:
+    def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
-        self.desk.reveal(shown or [])
-        game = self.game
-        if self.journal is None or game is None:
-            return
-        reveal = [screen.to_json() for screen in shown or ()]
-        if game.over or game.saveable:
-            self._journal(self.journal.step, game.to_record(), reveal)
-        if game.over and not reveal:  # else finished once the last reveal is dismissed
-            self._journal(self.journal.finish)
-
-    def _reveal_seen(self, left: tuple[Screen, ...]) -> None:
-        """The journal keeps the reveal screens still to show, for a power cut meanwhile."""
-        game = self.game
-        if self.journal is None or game is None:
-            return
-        if not left and game.over:
-            self._journal(self.journal.finish)
-        else:
-            self._journal(self.journal.showing, [s.to_json() for s in left])
+        self.desk.reveal(shown)
+        self.record.step(self.game, shown)
 
     # -- the port: what every way of answering may call ----------------------------------
     def enter(self, mode: Mode) -> None:
@@ -401,7 +367,7 @@ class Table:
             case Setup(form):
                 self._setup_press(form, button)
             case Announce(screens) if button == "ok":
-                self._reveal_seen(screens[1:])
+                self.record.seen(self.game, screens[1:])
                 if len(screens) > 1:
                     self._enter(Announce(screens[1:]))
                 else:

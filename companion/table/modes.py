@@ -85,6 +85,14 @@ class Phones:
 
 
 @dataclass(frozen=True)
+class Remote:
+    """Every seat left answers on some other way of answering (``companion.table.answers``)
+    that brings no mode of its own; the answerer that serves them draws it."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Countdown:
     """An open question (the Glasnost coup check): any seat may claim it on the box until
     the clock runs out; ``companion.table.countdown`` holds the clock and the claims."""
@@ -134,6 +142,7 @@ Mode = (
     | Announce
     | Handsets
     | Phones
+    | Remote
     | Countdown
     | Claim
     | Over
@@ -141,4 +150,4 @@ Mode = (
     | Abandon
 )
 #: the modes that wait for a seat (the status LED breathes)
-WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Countdown, Claim)
+WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Remote, Countdown, Claim)
