@@ -3,7 +3,7 @@
 - ``loop``: ``Table``, the loop, and the port every way of answering calls;
 - ``answers``: the one seam for answers (``Answerer``, ``Port``);
 - ``modes``: what the box waits for; ``screens``: what it draws meanwhile;
-- ``setup``: the setup form and its ``Settings``;
+- ``setup``: the setup form and its ``Settings``; ``record``: its journal writes;
 - the ways of answering: ``buttons`` (the box itself), ``handsets`` (wired
   pads), ``phones`` (the web room's phones), ``countdown`` (a question asked
   in the open).
