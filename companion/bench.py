@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import resource
 import subprocess
@@ -34,9 +33,9 @@ from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
 from companion.demo import GAP, TAP, Player
 from companion.games import GAMES, game_class
-from companion.modes import Announce, Handoff, Over
 from companion.simulate import simulate
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Over
 
 I2C_HZ = 400_000
 BITS_PER_BYTE = 9  # eight data bits and an acknowledge
@@ -233,16 +232,3 @@ def report(results: dict[str, Any]) -> str:
     ]
     lines += [f"  {k:<14} {v:8.0f}" for k, v in results["simulated_games_per_second"].items()]
     return "\n".join(lines)
-
-
-def main(as_json: bool, games: int, web: bool = False) -> int:
-    if web:
-        from companion.web.bench import report as web_report
-        from companion.web.bench import run as web_run
-
-        results = web_run()
-        print(json.dumps(results, indent=2) if as_json else web_report(results))
-        return 0
-    results = run(games)
-    print(json.dumps(results, indent=2) if as_json else report(results))
-    return 0

@@ -393,10 +393,20 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion.bench import main as bench
+    # The web's bench drives the box's (companion.web.bench imports companion.bench): the
+    # choice between them is made here, so that neither imports the other back.
+    if args.web:
+        from companion.web import bench as web_bench
+
+        results = web_bench.run()
+        print(json.dumps(results, indent=2) if args.json else web_bench.report(results))
+        return 0
+    from companion import bench
 
     _at_most_games(args.games)
-    return bench(args.json, args.games, args.web)
+    results = bench.run(args.games)
+    print(json.dumps(results, indent=2) if args.json else bench.report(results))
+    return 0
 
 
 class _Parser(argparse.ArgumentParser):

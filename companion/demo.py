@@ -22,9 +22,19 @@ from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
 from companion.games import Choice, Decision, Game
 from companion.games.base import same_choice
-from companion.modes import Announce, Choose, Claim, Countdown, Cursor, Handoff, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.modes import (
+    Announce,
+    Choose,
+    Claim,
+    Countdown,
+    Cursor,
+    Handoff,
+    Over,
+    Peek,
+    Setup,
+)
 
 TAP = 0.08  # seconds a button is held for a press
 GAP = 0.4  # seconds between presses (longer than the table's guard)

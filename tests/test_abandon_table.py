@@ -13,7 +13,9 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.games.base import Game
-from companion.modes import (
+from companion.store import ABANDONED, Journal
+from companion.table import Settings, Table
+from companion.table.modes import (
     Abandon,
     Announce,
     Choose,
@@ -26,8 +28,6 @@ from companion.modes import (
     Peek,
     Setup,
 )
-from companion.store import ABANDONED, Journal
-from companion.table import Settings, Table
 
 GAMES = [
     Settings("gulag", 5, "en", {"deal": "box", "deck": "en"}),

@@ -17,8 +17,8 @@ from companion.demo import GAP, Player, play
 from companion.games import new_game, restore
 from companion.games.glasnost import COUP, DECLINE, DONE, LEFT, RIGHT
 from companion.games.glasnost_board import NO, YES
-from companion.modes import Announce, Countdown, Cursor, Handoff, Over, Peek
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Countdown, Cursor, Handoff, Over, Peek
 from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
 from companion.ui.i18n import translator

@@ -16,7 +16,8 @@ import pytest
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, TAP, Player
-from companion.modes import (
+from companion.table import Settings, Table
+from companion.table.modes import (
     Abandon,
     Announce,
     Choose,
@@ -28,7 +29,6 @@ from companion.modes import (
     Peek,
     Setup,
 )
-from companion.table import Settings, Table
 
 #: what each game's state holds per seat that no other seat may see
 HIDDEN = {

@@ -22,10 +22,10 @@ from companion.box.handsets import SILENT, HandsetLink, Handsets
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
-from companion.modes import Choose, Countdown, Handoff, Notice
-from companion.modes import Handsets as OnHandsets
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.modes import Choose, Countdown, Handoff, Notice
+from companion.table.modes import Handsets as OnHandsets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "firmware"))

@@ -21,9 +21,9 @@ from companion.demo import Player
 from companion.games import GAMES, game_class, new_game
 from companion.games.shape import ShapeError, check_record
 from companion.migrate import upgrade
-from companion.modes import Announce, Handoff, Notice, Over, Setup
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Notice, Over, Setup
 from companion.trust import Untrusted, check_settings, checksum, trusted_game
 
 STEPS = 8  # saved steps of each journalled game

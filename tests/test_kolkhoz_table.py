@@ -16,8 +16,8 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game
 from companion.games.kolkhoz import suit_of
-from companion.modes import Announce, Cursor, Handoff
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Cursor, Handoff
 from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import overflow, render
 from companion.ui.i18n import translator

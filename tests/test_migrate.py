@@ -16,9 +16,9 @@ from companion.box import VirtualClock, open_box
 from companion.demo import Player
 from companion.games import new_game, restore
 from companion.migrate import upgrade
-from companion.modes import Announce, Cursor
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Cursor
 from tests.test_store import sql
 
 

@@ -9,8 +9,8 @@ from companion.box import VirtualClock, open_box
 from companion.demo import Player, play
 from companion.games import new_game
 from companion.games.politburo import DONE, LEFT, NO, REFORM, REPRESS, RIGHT, YES
-from companion.modes import Announce, Choose, Cursor, Handoff, Peek
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Choose, Cursor, Handoff, Peek
 from companion.ui import politburo as politburo_ui
 from companion.ui.canvas import Screen, overflow, render, wrap
 from companion.ui.i18n import translator

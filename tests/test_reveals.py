@@ -42,8 +42,8 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.games import Decision
 from companion.games.glasnost_board import BOARD
-from companion.modes import Announce, Choose, Countdown, Cursor, Handoff, Mode, Over, Peek
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Choose, Countdown, Cursor, Handoff, Mode, Over, Peek
 from companion.ui.canvas import BODY_LINES, Screen, overflow, wrap
 
 #: a seed at which each table reaches the main kinds of reveal (Gulag's order at five seats too)

@@ -21,9 +21,9 @@ from companion.demo import GAP, Player, play
 from companion.games import GAMES, game_class, new_game, restore
 from companion.games.gulag import STRIKE, WORK
 from companion.migrate import MIGRATIONS
-from companion.modes import Announce, Handoff, Notice, Over, Setup
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Notice, Over, Setup
 from companion.ui.canvas import Screen, overflow, wrap
 from companion.ui.i18n import LANGUAGES, translator
 from tests.test_table import ForcedWorkers
@@ -456,7 +456,7 @@ from companion.box import VirtualClock, open_box
 from companion.bots import make_bots
 from companion.demo import Player
 from companion.store import RETRY, Journal, default_path
-from companion.modes import Announce, Handoff, Notice, Over
+from companion.table.modes import Announce, Handoff, Notice, Over
 from companion.table import Settings, Table
 
 now = [0.0]

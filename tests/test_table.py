@@ -8,8 +8,18 @@ from companion.bots import RandomBot, make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import Player, play
 from companion.games.gulag import BLACK, RED, STRIKE, WORK, end_table
-from companion.modes import Announce, Choose, Confirm, Cursor, Handoff, Notice, Over, Peek, Setup
 from companion.table import Settings, Table
+from companion.table.modes import (
+    Announce,
+    Choose,
+    Confirm,
+    Cursor,
+    Handoff,
+    Notice,
+    Over,
+    Peek,
+    Setup,
+)
 from companion.ui import gulag as gulag_ui
 from companion.ui.canvas import overflow, render
 from companion.ui.i18n import translator

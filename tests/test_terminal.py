@@ -21,8 +21,8 @@ from companion.box import VirtualClock, open_box
 from companion.box.terminal import COLUMNS, ROWS, art_pixels, oled_art, split_keys
 from companion.demo import GAP, Player
 from companion.games import game_class
-from companion.modes import Choose
 from companion.table import Settings, Table
+from companion.table.modes import Choose
 from companion.ui.canvas import Screen, render
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,9 +10,9 @@ import aiohttp
 import aiohttp.test_utils as aiohttp_test
 import pytest
 
-from companion.modes import Announce, Handoff, Peek, Phones
 from companion.store import Journal
 from companion.table import Settings
+from companion.table.modes import Announce, Handoff, Peek, Phones
 from companion.web import server
 from companion.web.room import SILENT
 from companion.web.server import MAX_MESSAGE, make_app

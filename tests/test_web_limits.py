@@ -25,8 +25,8 @@ from PIL import ImageFont
 
 from companion.box import VirtualClock, open_box
 from companion.demo import Player
-from companion.modes import Phones
 from companion.table import Settings, Table
+from companion.table.modes import Phones
 from companion.ui import canvas
 from companion.web import server as web_server
 from companion.web.guard import HEADERS, Connections

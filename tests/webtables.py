@@ -5,8 +5,8 @@ import random
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
-from companion.modes import Announce, Handoff, Over, Phones
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Over, Phones
 from companion.web.room import WebRoom
 from companion.web.tokens import Tokens
 

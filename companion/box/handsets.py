@@ -274,7 +274,7 @@ class HandsetLink:
 
 
 class Handsets:
-    """All the handsets of a box, by seat: the box's vote room (companion.handset_vote)."""
+    """All the handsets of a box, by seat: the box's vote room (companion.table.handsets)."""
 
     def __init__(
         self, ports: Iterable[str], clock: Callable[[], float], session: int | None = None

@@ -29,7 +29,7 @@ Rulings applied (docs/rules/glasnost.md):
   a secret decision ("coup" or "no"); only the holder's answer counts and all
   others are ignored, so the table cannot tell who was really asked. (The box
   asks it in the open, as the cards do: a countdown on which any seat may
-  claim, every unclaimed seat answering "no"; see ``companion.claims``.) A
+  claim, every unclaimed seat answering "no"; see ``companion.table.countdown``.) A
   leader who performs a coup is revealed, names 0-3 other seats one at a
   time ("done" to stop), then every seat votes secretly; all Yes: the
   leader's faction wins at once. A failure moves a coup token (1/3/5 for

@@ -13,8 +13,8 @@ import random
 from companion import demo
 from companion.bots import Bot, make_bots
 from companion.box.inputs import Press
-from companion.modes import Announce, Handoff, Notice, Peek
 from companion.table import Settings, Table
+from companion.table.modes import Announce, Handoff, Notice, Peek
 
 PACE = 1.2  # seconds between two of the bots' presses
 READ = 2.5  # seconds a reveal stays before the bots press on

@@ -31,9 +31,9 @@ from companion.kiosk import learn
 from companion.kiosk.attract import AttractGame
 from companion.kiosk.chord import StaffChord
 from companion.kiosk.daystats import Ledger
-from companion.modes import Notice
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.modes import Notice
 from companion.ui.canvas import Screen, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 

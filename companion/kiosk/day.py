@@ -36,9 +36,9 @@ from companion.kiosk.booth import (
 )
 from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
 from companion.kiosk.daystats import SIM_DAY, Ledger
-from companion.modes import Announce, Handoff, Notice, Over, Peek, Setup
 from companion.store import Journal
 from companion.table import Table
+from companion.table.modes import Announce, Handoff, Notice, Over, Peek, Setup
 
 TAP = 0.08  # seconds a finger holds a button for a press
 TICK = 1.0  # seconds between the loop's steps while nobody presses

@@ -25,6 +25,8 @@ reading the game's views only:
 
 Optional, with a default in ``companion.ui.defaults`` that the module imports:
 
+- ``cards_label(cards)``: a list of cards in a private view as the game
+  writes them (Kolkhoz: "Q♥ 3♣"), for a phone's page.
 - ``peek(view, t)``: the private screen shown while PEEK is held, on a decision
   of kind "peek" and at the seat's own prompt (``view`` is that seat's);
   Kolkhoz shows the hand and the plot's hidden cards when the box deals.

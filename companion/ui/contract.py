@@ -82,7 +82,11 @@ class GameUI(Protocol):
 
     def open_check(self, decision: Decision, view: View, t: Translate) -> list[str] | None:
         """The countdown's lines when this secret decision, put to every seat, counts for one
-        seat nobody knows and is asked in the open (``companion.claims``); else None."""
+        seat nobody knows and is asked in the open (``companion.table.countdown``); else None."""
+        ...
+
+    def cards_label(self, cards: list[str]) -> str:
+        """Cards as the game writes them: a private hand on a phone's page."""
         ...
 
     def peek(self, view: View, t: Translate) -> Screen:

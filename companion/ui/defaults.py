@@ -34,6 +34,11 @@ def open_check(decision: Decision, view: View, t: Translate) -> list[str] | None
     return None
 
 
+def cards_label(cards: list[str]) -> str:
+    """Cards by their names, as the game's views give them."""
+    return ", ".join(cards)
+
+
 def peek(view: View, t: Translate) -> Screen:
     """A game without private cards to read."""
     return Screen(t("Nothing to read"), (), t("Release to hide"))

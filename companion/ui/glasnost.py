@@ -43,6 +43,7 @@ from companion.games.glasnost import (
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
+from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import headers_wait
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.games import Decision
 from companion.ui.canvas import Screen
+from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import label_by_option
 from companion.ui.defaults import open_check as open_check

@@ -46,6 +46,7 @@ from companion.games.politburo import (
     card_order,
 )
 from companion.ui.canvas import COLUMNS, Screen
+from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import headers_wait, label_by_option
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
-from companion.ui.i18n import LANGUAGES, translator
+from companion.games.base import Choice
+from companion.table.phones import Offer, View
+from companion.ui.canvas import Screen
+from companion.ui.contract import GameUI
+from companion.ui.i18n import LANGUAGES, Translate, translator
 from companion.web.hand import private_card
 from companion.web.pictures import picture
 from companion.web.reveals import Reveals
@@ -33,12 +37,12 @@ def _json(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def language(t: Any) -> str:
+def language(t: Translate) -> str:
     """The language code of the table's translator (``translator`` is cached: one per code)."""
     return next((lang for lang in LANGUAGES if translator(lang) is t), "en")
 
 
-def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
+def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     """Everything the TV shows, made from the public view alone, written for the table."""
     waiting = view["waiting"]
     status = status_words(view, ui, t)
@@ -61,7 +65,7 @@ def spectator_state(view: dict[str, Any], ui: Any, t: Any) -> dict[str, Any]:
     }
 
 
-def private_lines(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Any) -> list[str]:
+def private_lines(own: View, public: View, ui: GameUI, t: Translate) -> list[str]:
     """What only the seat may read: its private card, in words."""
     return private_card(own, public, ui, t)
 
@@ -71,12 +75,12 @@ class Ask:
     """An open question on the phones: seat -> (prompt lines, ((choice, label), ...))."""
 
     ballot: int
-    offers: dict[int, tuple[tuple[str, ...], tuple[tuple[Any, str], ...]]]
+    offers: dict[int, Offer]
     answered: set[int] = field(default_factory=set)
 
 
 class Phones:
-    """Phones as handsets: the same kind of seam as ``box.handsets``, for any option."""
+    """Phones as handsets, for any option: the ``PhoneRoom`` of ``companion.table.phones``."""
 
     def __init__(self, room: WebRoom, clock: Callable[[], float]) -> None:
         self.room = room
@@ -85,7 +89,7 @@ class Phones:
         self.last_seen: dict[int, float] = {}
         self.ask_open: Ask | None = None
         self.ballot = 0
-        self.votes: list[tuple[int, Any]] = []
+        self.votes: list[tuple[int, Choice]] = []
         self.refusals: dict[int, tuple[str, ...]] = {}
 
     # -- the table's side ---------------------------------------------------------
@@ -97,7 +101,7 @@ class Phones:
             recent = {s for s, t in self.last_seen.items() if now - t < SILENT}
             return (live | recent) & set(self.room.tokens.by_seat)
 
-    def ask(self, offers: dict[int, tuple[tuple[str, ...], tuple[tuple[Any, str], ...]]]) -> None:
+    def ask(self, offers: dict[int, Offer]) -> None:
         with self.room.lock:
             self.ballot += 1
             self.ask_open = Ask(self.ballot, dict(offers))
@@ -105,7 +109,7 @@ class Phones:
             self.refusals = {}
         self.room.changed()
 
-    def poll(self) -> list[tuple[int, Any]]:
+    def poll(self) -> list[tuple[int, Choice]]:
         with self.room.lock:
             votes, self.votes = self.votes, []
             return votes
@@ -130,7 +134,7 @@ class Phones:
             self.connected[seat] = self.connected.get(seat, 0) + delta
             self.last_seen[seat] = self.clock()
 
-    def answer(self, seat: int, ballot: Any, index: Any) -> str | None:
+    def answer(self, seat: int, ballot: object, index: object) -> str | None:
         """Take a phone's answer for its own seat; the refusal's reason, or None if taken."""
         with self.room.lock:
             ask = self.ask_open
@@ -159,7 +163,8 @@ class Phones:
 
 
 class WebRoom:
-    """What the spectator page and each phone are sent, made on the table's thread."""
+    """What the spectator page and each phone are sent, made on the table's thread: the
+    ``WebSide`` of ``companion.table.phones``."""
 
     def __init__(
         self,
@@ -182,7 +187,7 @@ class WebRoom:
         self._reveal: dict[str, Any] | None = None  # the event on show, and
         self._reveal_view: dict[str, Any] | None = None  # the view it was first shown with
         self.version = 0
-        self._view: dict[str, Any] | None = None
+        self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
 
     @property
@@ -211,10 +216,10 @@ class WebRoom:
 
     def publish(
         self,
-        view: dict[str, Any] | None,
-        ui: Any,
-        t: Any,
-        own_view: Callable[[int], dict[str, Any]] | None,
+        view: View | None,
+        ui: GameUI,
+        t: Translate,
+        own_view: Callable[[int], View] | None,
     ) -> None:
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
@@ -252,7 +257,7 @@ class WebRoom:
             self.status = status
         self.changed()
 
-    def reveal(self, screens: list[Any]) -> None:
+    def reveal(self, screens: Sequence[Screen]) -> None:
         """Results shown on the box (votes, cards, events): the TV shows them as they happen."""
         with self.lock:
             self._reveal = self.reveals.add([screen_lines(s) for s in screens])

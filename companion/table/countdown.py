@@ -20,7 +20,9 @@ holder's answer, as before. So:
 - declining costs no press: the countdown runs out.
 
 With a handset or a phone on every seat asked, the question goes to all of
-them at once instead (the vote rooms), and this room stays out of the way.
+them at once instead (the other answerers), and this one stays out of the way.
+It is a way of answering like the others (``companion.table.answers``): when
+the clock runs out it sends every seat's answer through the loop's port.
 The countdown ends on a fixed clock, extended only by claims, never by what a
 claim answered; nothing is logged or written about a claim.
 """
@@ -28,25 +30,26 @@ claim answered; nothing is logged or written about a claim.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
-from typing import TYPE_CHECKING
 
 from companion.games import Choice, Decision
-from companion.modes import Choose, Claim, Confirm, Countdown, Mode
+from companion.table.answers import Answerer, Port, Refusal
+from companion.table.modes import Choose, Claim, Confirm, Countdown, Mode
+from companion.table.screens import prompt_screen
 from companion.ui.canvas import Screen
-
-if TYPE_CHECKING:
-    from companion.table import Table
 
 COUNTDOWN = 10.0  # seconds the table has to claim
 GRACE = 5.0  # seconds left on the clock at least, after a claim
 
+log = logging.getLogger("companion.table")
 
-class ClaimDesk:
+
+class ClaimDesk(Answerer):
     """The table's counter for open questions: the countdown, the claims, the outcome."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, port: Port) -> None:
+        self.port = port
         self.claims: dict[int, Choice] = {}  # seat -> its answer, played when the clock ends
         self.ends = 0.0
         self.running = False  # a countdown is open
@@ -54,96 +57,105 @@ class ClaimDesk:
 
     def due(self, d: Decision) -> bool:
         """The ui asks this decision in the open, and not every seat answers on a device."""
-        table = self.table
-        assert table.game is not None
-        if table.ui.open_check(d, table.game.public_view(), table.t) is None:
+        port = self.port
+        assert port.game is not None
+        if port.ui.open_check(d, port.game.public_view(), port.t) is None:
             return False
-        rooms = (table.box.handsets, table.desk.phones)
-        remote = set().union(*(room.seats() for room in rooms if room is not None))
-        return not set(d.seats) <= remote
+        return not set(d.seats) <= port.remote_seats()
 
-    def open(self) -> None:
+    def ask(self, d: Decision, free: tuple[int, ...]) -> Mode | None:
         """Start the countdown: nobody holds the box, and nothing before it can be undone."""
-        table = self.table
-        now = table.box.clock.now()
+        if not self.due(d):
+            return None
+        now = self.port.box.clock.now()
         self.claims, self.ends, self.ticked, self.running = {}, now + COUNTDOWN, now, True
-        table.holder = None
-        table.undo = []
-        table._enter(Countdown())
+        self.port.release()
+        return Countdown()
 
     def owns(self, mode: Mode) -> bool:
         return isinstance(mode, Countdown | Claim)
 
-    def tick(self) -> None:
+    def poll(self) -> None:
         """When the clock runs out on the countdown, play every answer: the outcome follows.
         The clock stops while the box shows anything else (a notice, "abandon?")."""
-        table = self.table
-        now, was = table.box.clock.now(), self.ticked
+        port = self.port
+        now, was = port.box.clock.now(), self.ticked
         self.ticked = now
-        self.running = self.running and table.game is not None  # not after an abandon
+        self.running = self.running and port.game is not None  # not after an abandon
         if not self.running:
             return
-        if not self.owns(table.mode):
+        if not self.owns(port.mode):
             self.ends += now - was
-        if not isinstance(table.mode, Countdown) or now < self.ends:
+        d = port.decision()
+        if not isinstance(port.mode, Countdown) or now < self.ends or d is None:
             return
         self.running = False
-        game = table.game
-        assert game is not None and game.decision is not None
-        d = game.decision
-        buttons = table.ui.choice_buttons(d)
+        buttons = port.ui.choice_buttons(d)
         assert buttons is not None
         answers = {seat: self.claims.get(seat, buttons[1]) for seat in d.seats}
         self.claims = {}
-        *first, last = d.seats
-        for seat in first:  # the ballot counts them all at once, with the last
-            game.act(seat, answers[seat])
-        table._act(answers[last], seat=last)
+        for seat in d.seats:  # the ballot counts them all at once, with the last
+            port.answer(seat, answers[seat], self)
+
+    def refused(self, seat: int, why: Refusal) -> None:
+        log.warning("the countdown's answer was refused: %s", why)
+
+    def settle(self, before: Decision, after: Decision | None) -> bool:
+        """True while the countdown's ballot still waits for answers it is sending."""
+        return (
+            after is not None and after.kind == before.kind and set(after.seats) < set(before.seats)
+        )
+
+    def done(self) -> None:
+        self.running = False
 
     def press(self, button: str) -> None:
-        table = self.table
-        players = table.game.players if table.game is not None else 1
-        match table.mode:
+        port = self.port
+        players = port.game.players if port.game is not None else 1
+        match port.mode:
             case Countdown() if button == "ok":
-                table._enter(Claim())
+                port.enter(Claim())
             case Claim(seat=None) as claim if button in ("up", "down"):
                 # Wraps: any seat is at most half the table away.
                 claim.at = (claim.at + (1 if button == "down" else -1)) % players
             case Claim(seat=None, at=at) if button == "ok":
-                table._enter(Claim(at=at, seat=at))
+                port.enter(Claim(at=at, seat=at))
             case Claim(seat=None) if button == "back":
-                table._enter(Countdown())
+                port.enter(Countdown())
             case Claim(seat=int(seat), pending=None, at=at) if button in ("choice_a", "choice_b"):
-                buttons = table.ui.choice_buttons(table._decision())
-                assert buttons is not None
-                pending = buttons[button == "choice_b"]
-                table._enter(Claim(at=at, seat=seat, pending=pending))
+                self._chosen(seat, at, button)
             case Claim(seat=int(), pending=None, at=at) if button == "back":
-                table._enter(Claim(at=at))
+                port.enter(Claim(at=at))
             case Claim(seat=int(seat), pending=pending) if button == "ok" and pending is not None:
                 self.claims[seat] = pending
-                self.ends = max(self.ends, table.box.clock.now() + GRACE)
-                table._enter(Countdown())
+                self.ends = max(self.ends, port.box.clock.now() + GRACE)
+                port.enter(Countdown())
             case Claim(seat=int(seat), at=at) if button == "back":
-                table._enter(Claim(at=at, seat=seat))
+                port.enter(Claim(at=at, seat=seat))
+
+    def _chosen(self, seat: int, at: int, button: str) -> None:
+        d = self.port.decision()
+        assert d is not None
+        buttons = self.port.ui.choice_buttons(d)
+        assert buttons is not None
+        self.port.enter(Claim(at=at, seat=seat, pending=buttons[button == "choice_b"]))
 
     def screen(self, status: str) -> Screen:
-        table, t = self.table, self.table.t
-        game = table.game
-        assert game is not None
-        d = table._decision()
+        port, t = self.port, self.port.t
+        game, d = port.game, port.decision()
+        assert game is not None and d is not None
         view = game.public_view()
-        match table.mode:
+        match port.mode:
             case Claim(seat=None, at=at):
                 seat_n = t("seat {n}").format(n=at + 1)
                 lines = (t("Claim: which seat"), t("are you?"), f"◄ {seat_n} ►")
                 return Screen(status, lines, t("▲▼ seat  OK  Back"))
             case Claim(seat=int(seat), pending=None):
                 own = dataclasses.replace(d, seats=(seat,))  # its prompt names the claimant
-                return table._seat_screen(Choose(seat), own, view, status)
+                return prompt_screen(port, Choose(seat), own, view, status)
             case Claim(seat=int(seat), pending=pending) if pending is not None:
-                return table._seat_screen(Confirm(seat, pending), d, view, status)
-        question = table.ui.open_check(d, view, t)
+                return prompt_screen(port, Confirm(seat, pending), d, view, status)
+        question = port.ui.open_check(d, view, t)
         assert question is not None
-        left = max(0, math.ceil(self.ends - table.box.clock.now()))
+        left = max(0, math.ceil(self.ends - port.box.clock.now()))
         return Screen(status, tuple(question), t("{n} s to claim: OK").format(n=left))

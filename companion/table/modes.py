@@ -1,8 +1,9 @@
 """The table's modes: what the box waits for, each carrying the data only it needs.
 
-``Table.mode`` is one of these; the table dispatches on its type, and anything
-that drives a table (the demo's ``Player``, a kiosk, the web side) reads it
-the same way, e.g. ``match table.mode: case Cursor(options=options, at=at): ...``.
+``Table.mode`` (``companion.table.loop``) is one of these; the table and its
+answerers dispatch on its type, and anything that drives a table (the demo's
+``Player``, a kiosk, the web side) reads it the same way, e.g.
+``match table.mode: case Cursor(options=options, at=at): ...``.
 A seat's prompt (``Choose``, ``Confirm``, ``Peek``, ``Cursor``) names the seat
 it asks, which is always the seat that took the box at the last hand-over.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games import Choice
-from companion.setup import SetupForm
+from companion.table.setup import SetupForm
 from companion.ui.canvas import Screen
 
 
@@ -84,9 +85,17 @@ class Phones:
 
 
 @dataclass(frozen=True)
+class Remote:
+    """Every seat left answers on some other way of answering (``companion.table.answers``)
+    that brings no mode of its own; the answerer that serves them draws it."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Countdown:
     """An open question (the Glasnost coup check): any seat may claim it on the box until
-    the clock runs out; ``companion.claims`` holds the clock and the claims."""
+    the clock runs out; ``companion.table.countdown`` holds the clock and the claims."""
 
 
 @dataclass
@@ -133,6 +142,7 @@ Mode = (
     | Announce
     | Handsets
     | Phones
+    | Remote
     | Countdown
     | Claim
     | Over
@@ -140,4 +150,4 @@ Mode = (
     | Abandon
 )
 #: the modes that wait for a seat (the status LED breathes)
-WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Countdown, Claim)
+WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Remote, Countdown, Claim)

@@ -1,0 +1,15 @@
+"""The table room: the loop that owns the game, the journal, undo and the mode.
+
+- ``loop``: ``Table``, the loop, and the port every way of answering calls;
+- ``answers``: the one seam for answers (``Answerer``, ``Port``);
+- ``modes``: what the box waits for; ``screens``: what it draws meanwhile;
+- ``setup``: the setup form and its ``Settings``; ``record``: its journal writes;
+- the ways of answering: ``buttons`` (the box itself), ``handsets`` (wired
+  pads), ``phones`` (the web room's phones), ``countdown`` (a question asked
+  in the open).
+"""
+
+from companion.table.loop import Table
+from companion.table.setup import Settings
+
+__all__ = ["Settings", "Table"]

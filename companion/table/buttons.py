@@ -1,0 +1,73 @@
+"""The box's own buttons as a way of answering: the seat that takes the box answers on it.
+
+It serves whichever seats every other answerer left (it is asked last), one at a
+time: "Box to seat N" until that seat presses OK, then its prompt (a secret
+choice on A/B then OK, a private card while PEEK is held, an open choice on a
+cursor). A refusal is shown on the box's screen, which is that seat's. Back on
+a prompt is the loop's undo, not this answerer's.
+"""
+
+from __future__ import annotations
+
+from companion.games import Decision
+from companion.table.answers import Answerer, Port, Refusal
+from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
+from companion.table.screens import prompt_screen
+from companion.ui.canvas import Screen
+
+
+class Buttons(Answerer):
+    """The prompts of the box: the hand-over, then the seat's own choice."""
+
+    def __init__(self, port: Port) -> None:
+        self.port = port
+
+    def ask(self, d: Decision, free: tuple[int, ...]) -> Mode | None:
+        seat = free[0]  # the next seat that passes the box
+        return self.prompt(d, seat) if seat == self.port.holder else Handoff(seat)
+
+    def prompt(self, d: Decision, seat: int) -> Mode:
+        """The prompt of ``seat``, which holds the box."""
+        if d.kind == "peek":
+            return Peek(seat)
+        if d.secret and self.port.ui.choice_buttons(d) is not None:
+            return Choose(seat)
+        options = self.port.offers(d)
+        return Cursor(seat, options, self.port.ui.cursor_start(d, options))
+
+    def refused(self, seat: int, why: Refusal) -> None:
+        self.port.warn(self.port.t("Not allowed"), [why])
+
+    def owns(self, mode: Mode) -> bool:
+        return isinstance(mode, Handoff | Choose | Confirm | Peek | Cursor)
+
+    def press(self, button: str) -> None:
+        port = self.port
+        d = port.decision()
+        assert d is not None
+        match port.mode:
+            case Handoff(seat) if button == "ok":
+                port.holder = seat
+                port.enter(self.prompt(d, seat))
+            case Choose(seat) if button in ("choice_a", "choice_b"):
+                buttons = port.ui.choice_buttons(d)
+                assert buttons is not None
+                port.enter(Confirm(seat, buttons[button == "choice_b"]))
+            case Confirm(seat, pending) if button == "ok":
+                port.answer(seat, pending, self)
+            case Confirm(seat) if button == "back":
+                port.enter(Choose(seat))
+            case Peek(seat) if button == "ok":
+                port.answer(seat, "seen", self)
+            case Cursor() as cursor if button in ("up", "down"):
+                # No wrap: a slip past either end stays put.
+                step = 1 if button == "down" else -1
+                cursor.at = max(0, min(len(cursor.options) - 1, cursor.at + step))
+            case Cursor(seat, options=options, at=at) if button == "ok":
+                port.answer(seat, options[at], self)
+
+    def screen(self, status: str) -> Screen:
+        port = self.port
+        d = port.decision()
+        assert port.game is not None and d is not None
+        return prompt_screen(port, port.mode, d, port.game.public_view(), status)

@@ -1,0 +1,445 @@
+"""The table loop: the only place that wires a game to a box.
+
+A press becomes an action, the game checks and applies it, the table asks
+the game what to show and whose move it is, and the ui draws it. The table
+knows each game only through the contract and the game's ui module; what it
+waits for is one of the modes of ``companion.table.modes``.
+
+How the box talks to a table:
+- Whenever it waits, the screen says for whom and for what; a seat that is
+  not holding the box is first asked to take it ("Box to seat 4"). Between
+  two hand-overs nothing of another seat's private view is drawn.
+- Open choices (picks, orders) run a cursor with Up/Down and OK, the legal
+  options first; a refused one is explained on screen with the rule it
+  breaks. Back undoes an open choice, but never crosses a secret choice, a
+  reveal or a hand-over: at a seat's first prompt it says why it cannot.
+- Secret choices use the A and B buttons under the hood, then OK to commit
+  (Back to choose again). Every accepted press gets the same blink and beep,
+  and the screens never show what was chosen, so a neighbour learns nothing
+  by watching, listening or timing.
+- A notice (a refusal, a warning) stays until a press, and that press does
+  nothing else.
+- Back acts when it is let go: holding it (1.5 s) asks whether to abandon
+  the game, so the gesture's first event does nothing on any screen.
+- Presses made just before a new prompt appears are dropped, so a double
+  press cannot answer a question nobody has read yet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from companion.box import Box
+from companion.box.inputs import Press
+from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
+from companion.games.base import same_choice
+from companion.store import Journal
+from companion.table.answers import Answerer, Refusal
+from companion.table.buttons import Buttons
+from companion.table.countdown import ClaimDesk
+from companion.table.handsets import HandsetDesk
+from companion.table.modes import (
+    WAITING,
+    Abandon,
+    Announce,
+    Choose,
+    Cursor,
+    Handoff,
+    Mode,
+    Notice,
+    Over,
+    Peek,
+    Setup,
+)
+from companion.table.phones import PhoneDesk
+from companion.table.record import Record
+from companion.table.screens import abandon_screen, notice_pages
+from companion.table.setup import Settings, SetupForm
+from companion.ui import game_ui
+from companion.ui.canvas import Screen, preload_fonts, render
+from companion.ui.contract import GameUI
+from companion.ui.i18n import translator
+
+__all__ = ["Table"]
+
+UNSAVED = "! "  # marks the status line while the journal cannot be written
+
+log = logging.getLogger("companion.table")
+
+GUARD = 0.25  # seconds after a new prompt during which presses are dropped
+
+
+class Table:
+    """One box at one table, from setup to the last screen and the next game."""
+
+    def __init__(
+        self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
+    ) -> None:
+        self.box = box
+        self.journal = journal
+        self.record = Record(
+            journal, lambda news: self._notice(self.t("Journal"), news.said(self.t))
+        )
+        preload_fonts()
+        self.seed = seed
+        self.t = translator(lang)
+        #: the settings of the last game started, resumed or abandoned: the next setup's start
+        self.last_settings = Settings(lang=lang)
+        if journal is not None:
+            self.last_settings = Settings.from_json(journal.last_settings()) or self.last_settings
+        self.game: Game | None = None
+        self.ui: GameUI = game_ui(self.last_settings.game)
+        self.mode: Mode = Over()
+        self.holder: int | None = None  # the seat that took the box at the last hand-over
+        self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
+        self.handed_over = False  # nothing acted since the last hand-over
+        self.notices: list[Screen] = []  # pages of warnings for the next screen
+        self.back_down = False  # Back went down on this screen: its release is a press
+        self.guard_until = 0.0
+        self.games_started = 0
+        self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
+        self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
+        self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
+        self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
+        self.buttons = Buttons(self)  # the box itself: whoever takes it, for the seats left
+        #: the ways of answering, asked in this order; the box's buttons take what is left
+        self.answerers: list[Answerer] = [self.check, self.pads, self.desk, self.buttons]
+        self._begin_setup()
+
+    def join(self, answerer: Answerer) -> None:
+        """Another way of answering: asked after those already here, before the box."""
+        self.answerers.insert(len(self.answerers) - 1, answerer)
+
+    # -- starting, resuming, abandoning ------------------------------------------------
+    def _begin_setup(self) -> None:
+        self.game = None
+        self.release()
+        form = SetupForm.starting_from(self.last_settings)
+        self.ui = game_ui(form.values["game"])
+        self._enter(Setup(form))
+
+    def start(self, settings: Settings) -> None:
+        """Start a game without the setup screens (the kiosk and the demo)."""
+        self.last_settings = settings
+        self.t = translator(settings.lang)
+        self.ui = game_ui(settings.game)
+        options = dict(settings.options or {})
+        # A seeded box (demos, tests) still deals each new game differently.
+        seed = None if self.seed is None else self.seed + self.games_started
+        self.games_started += 1
+        self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
+        log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
+        self.record.begin(self.game, dataclasses.asdict(settings))
+        self.desk.begin(self.record.key(), resumed=False)
+        opening = self.ui.opening(self.game.public_view(), self.t)  # e.g. the board to lay out
+        if opening:
+            self.holder = None
+            self._saved_step(opening)
+            self._enter(Announce(tuple(opening)))
+        else:
+            self._first_decision()
+
+    def resume(self) -> bool:
+        """Carry on the journal's unfinished game after a power cut; False if there is none."""
+        found = None if self.journal is None else self.journal.unfinished()
+        self.record.news()
+        if found is None:
+            if self.notices:
+                self._enter(self.mode)  # what the journal said, over the setup screen
+            return False
+        self.last_settings = Settings.from_json(found.settings) or self.last_settings
+        self.t = translator(self.last_settings.lang)
+        self.ui = game_ui(found.game.name)
+        self.game = found.game
+        log.info("resumed a %s game from the journal", found.game.name)
+        self.desk.begin(self.record.key(), resumed=True)
+        try:  # the reveal the power cut interrupted is shown again
+            shown = tuple(Screen.from_json(s) for s in found.shown or ())
+        except ValueError as exc:
+            log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
+            shown = ()
+        if shown:
+            self.release()
+            self._enter(Announce(shown))
+        else:
+            d = found.game.decision  # a secret vote is never saved half cast: it starts again
+            if d is not None and d.secret and self.ui.choice_buttons(d) is not None:
+                self._notice(
+                    self.t("Power cut"), self.t("The power went out: the vote starts again.")
+                )
+            self._first_decision()
+        return True
+
+    def _first_decision(self) -> None:
+        self.release()  # nobody holds the box yet: the first prompt needs a hand-over
+        self._next_decision()
+
+    def abandon(self) -> None:
+        """Give the game up: the journal never resumes it, nothing of an open question is
+        written, and setup starts again from its settings."""
+        game = self.game
+        if game is None:
+            return
+        for answerer in self.answerers:  # the pads and phones stop asking
+            answerer.done()
+        self.record.abandon(game)
+        log.info("game abandoned")
+        self._begin_setup()
+
+    def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
+        """The step into the journal; its reveals to the TV too, as they happen."""
+        self.desk.reveal(shown)
+        self.record.step(self.game, shown)
+
+    # -- the port: what every way of answering may call ----------------------------------
+    def enter(self, mode: Mode) -> None:
+        self._enter(mode)
+
+    def _enter(self, mode: Mode) -> None:
+        """The one transition: a new screen, with any warning raised meanwhile first;
+        presses meant for the last screen are dropped."""
+        if self.notices and not isinstance(mode, Notice | Abandon):
+            mode = Notice(tuple(self.notices), back=mode)
+            self.notices = []
+        if isinstance(mode, Handoff):
+            self.undo = []  # undo never crosses a hand-over
+            self.handed_over = True
+        self.mode = mode
+        self.back_down = False
+        self.box.inputs.clear()
+        self.guard_until = self.box.clock.now() + GUARD
+
+    def decision(self) -> Decision | None:
+        return None if self.game is None else self.game.decision
+
+    def release(self) -> None:
+        self.holder = None
+        self.undo = []
+
+    def move_on(self) -> None:
+        if isinstance(self.mode, Notice):  # the notice on screen stays in front
+            self.notices = [*self.mode.pages[self.mode.page :], *self.notices]
+        self._next_decision()
+
+    def remote_seats(self) -> set[int]:
+        return set().union(*(answerer.seats() for answerer in self.answerers))
+
+    def warn(self, title: str, lines: Sequence[str]) -> None:
+        for line in lines:
+            self._notice(title, line)
+        if lines and not isinstance(self.mode, Notice):
+            self._enter(self.mode)  # shown at once, over whatever is on screen
+
+    def offers(self, d: Decision) -> tuple[Choice, ...]:
+        """The ui's candidates, the legal ones first: the cursor starts on the first, and a
+        refused one (there to hear why) is never the default nor one slip away from it."""
+        assert self.game is not None
+        items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
+        legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
+        return (*legal, *(x for x in items if x not in legal))
+
+    def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
+        game, d = self.game, self.decision()
+        assert game is not None and d is not None
+        before = game.public_view()
+        snapshot = game.to_record() if game.saveable and not d.secret else None
+        try:
+            game.act(seat, choice)
+        except IllegalMove as exc:
+            why = self.ui.refusal(str(exc), self.t)
+            log.info("refused: %s", exc)
+            by.refused(seat, why)
+            return why
+        if d.secret:
+            log.info("seat %d: %s recorded", seat + 1, d.kind)
+        else:
+            log.info(
+                "seat %d: %s %s", seat + 1, d.kind, self.ui.choice_label(d, before, choice, str)
+            )
+        announcements = self.ui.announcements(before, game.public_view(), self.t)
+        self._saved_step(announcements)
+        self.handed_over = False
+        if d.secret or announcements or snapshot is None:
+            self.undo = []  # undo never crosses a secret choice or a reveal
+        else:
+            self.undo.append(snapshot)
+        for screen in announcements:
+            log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
+        after = game.decision
+        more = [answerer for answerer in self.answerers if answerer.settle(d, after)]
+        if announcements:
+            self._enter(Announce(tuple(announcements)))
+        elif by not in more:
+            self._next_decision()  # else the answerer waits for more of its seats
+        return None
+
+    def _act(self, choice: Choice) -> bool:
+        """Play a choice for the seat the box serves, as its buttons give it; False (and
+        the refusal on screen) if refused."""
+        d = self.decision()
+        assert d is not None
+        return self.answer(d.seats[0], choice, self.buttons) is None
+
+    # -- moving through the game -----------------------------------------------------
+    def _next_decision(self) -> None:
+        """Ask the decision of each answerer in turn, each taking the seats still free."""
+        assert self.game is not None
+        d = self.game.decision
+        if d is None:
+            self._enter(Over())
+            log.info("game over: %s", self.game.public_view()["result"])
+            return
+        free = d.seats
+        for answerer in self.answerers:
+            mode = answerer.ask(d, free)
+            if mode is not None:
+                self._enter(mode)
+                return
+            free = tuple(seat for seat in free if seat not in answerer.pending())
+        raise AssertionError(f"nobody asked {d}")
+
+    def _refuse(self, why: str) -> None:
+        """Show ``why`` on the box, which refuses a press."""
+        log.info("refused: %s", why)
+        self.warn(self.t("Not allowed"), [why])
+
+    def _notice(self, title: str, text: str) -> None:
+        """A warning for the next screen, whole: as many pages as its lines need."""
+        self.notices += notice_pages(title, text, self.t)
+
+    def _undo(self) -> None:
+        if not self.undo:
+            if self.handed_over:
+                self._refuse(self.t("Nothing to undo: undo stops where the box changed hands."))
+            else:
+                self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
+            return
+        self.game = restore(self.undo.pop())
+        self._saved_step()
+        d = self.decision()
+        assert d is not None
+        log.info("undone: back to %s", d.kind)
+        self._enter(self.buttons.prompt(d, d.seats[0]))
+
+    # -- presses ---------------------------------------------------------------------
+    def handle(self, press: Press) -> None:
+        if press.t < self.guard_until:
+            return
+        button, kind = press.button, press.kind
+        if button == "back":
+            # Back acts when let go: its first event begins the abandon gesture (hold Back).
+            if kind == "press":
+                self.back_down = True
+                return
+            if not self.back_down or kind not in ("hold", "release"):
+                return
+            self.back_down = False
+            if kind == "hold":
+                if self.game is not None and not isinstance(self.mode, Over | Setup | Abandon):
+                    self.box.outputs.feedback()
+                    self._enter(Abandon(self.mode))
+                return
+        elif kind == "hold":
+            if button == "ok" and isinstance(self.mode, Over):
+                self.box.outputs.feedback()
+                self._begin_setup()
+            return
+        elif kind != "press":
+            return  # the peek screen follows PEEK's level, read at drawing time
+        self.box.outputs.feedback()
+        if self.desk.qr is not None:
+            self.desk.qr = None  # dismissed, never answered
+        elif not (button == "up" and self.desk.show_qr()):
+            self._press(button)
+
+    def _press(self, button: str) -> None:
+        """A short press of ``button`` on the current screen."""
+        match self.mode:
+            case Notice(pages, back, page):
+                # Dismissed, never answered: the press does nothing else.
+                self._enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Abandon(back):
+                if button == "ok":
+                    self.abandon()
+                elif button == "back":
+                    self._enter(back)
+            case Setup(form):
+                self._setup_press(form, button)
+            case Announce(screens) if button == "ok":
+                self.record.seen(self.game, screens[1:])
+                if len(screens) > 1:
+                    self._enter(Announce(screens[1:]))
+                else:
+                    self._next_decision()
+            case Over() as over if button in ("up", "down"):
+                count = len(self._final_screens())
+                over.page = (over.page + (1 if button == "down" else -1)) % count
+            case Handoff() | Choose() | Peek() | Cursor() if button == "back":
+                self._undo()
+            case mode:
+                for answerer in self.answerers:
+                    if answerer.owns(mode):
+                        answerer.press(button)
+                        return
+
+    def _setup_press(self, form: SetupForm, button: str) -> None:
+        if (settings := form.press(button)) is not None:
+            self.start(settings)
+        else:
+            self.t = form.t
+            self.ui = game_ui(form.values["game"])
+
+    # -- the loop ----------------------------------------------------------------------
+    def step(self) -> None:
+        """Take every answer that came in, handle every waiting press, run due blinks, and
+        show the current screen."""
+        for answerer in self.answerers:
+            answerer.poll()
+        while (press := self.box.inputs.take()) is not None:
+            self.handle(press)
+        self.box.outputs.tick()
+        self.refresh()
+
+    def refresh(self) -> None:
+        out = self.box.outputs
+        screen = self.screen()
+        if self.drawn is None or self.drawn[0] != screen:
+            self.drawn = (screen, render(screen))  # an unchanged screen is not drawn again
+        out.show(self.desk.qr if self.desk.qr is not None else self.drawn[1])
+        out.set_bar(self.ui.bar(self.game.public_view()) if self.game is not None else 0)
+        out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
+        self.desk.publish()
+
+    # -- screens -----------------------------------------------------------------------
+    def screen(self) -> Screen:
+        """What the OLED shows now: read from the public view and, on a seat's prompt,
+        that seat's own view only; marked while the journal cannot be written."""
+        shown = self._screen()
+        if self.journal is not None and not self.journal.saving:
+            return dataclasses.replace(shown, status=UNSAVED + shown.status)
+        return shown
+
+    def _screen(self) -> Screen:
+        mode = self.mode
+        match mode:
+            case Notice(pages, _, page):
+                return pages[page]
+            case Setup(form):
+                return form.screen()
+            case Announce(screens):
+                return screens[0]
+            case Over(page):
+                return self._final_screens()[page]
+        assert self.game is not None
+        status = self.ui.status(self.game.public_view(), self.t)
+        if isinstance(mode, Abandon):
+            return abandon_screen(status, self.t)
+        owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
+        return owner.screen(status)
+
+    def _final_screens(self) -> list[Screen]:
+        assert self.game is not None
+        return self.ui.final(self.game.public_view(), self.t)

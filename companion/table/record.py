@@ -1,0 +1,66 @@
+"""What the loop writes to the journal, and what the journal says back.
+
+The journal may fail to write (a full card, a read-only one) and says so in its
+``news``: the first line is shown once on the box (``tell``), the log has the
+rest, and the game goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.games import Game
+from companion.store import Journal, News
+from companion.ui.canvas import Screen
+
+
+class Record:
+    """The loop's pen: one call a step, each a no-op without a journal."""
+
+    def __init__(self, journal: Journal | None, tell: Callable[[News], None]) -> None:
+        self.journal = journal
+        self.tell = tell  # shows what the journal has to say, in the table's language
+
+    def _write(self, write: Callable[..., Any], *args: Any) -> None:
+        write(*args)
+        self.news()
+
+    def news(self) -> None:
+        """The journal's first news, told once."""
+        if self.journal is not None and self.journal.news:
+            news = self.journal.news[0]
+            self.journal.news.clear()  # the log has every line; the screen the first
+            self.tell(news)
+
+    def key(self) -> str | None:
+        """Which game this is in the journal, so phones rejoin the same game after a power cut."""
+        journal = self.journal
+        return None if journal is None or journal.game_id is None else f"{journal.game_id}"
+
+    def begin(self, game: Game, settings: dict[str, Any]) -> None:
+        if self.journal is not None:
+            self._write(self.journal.begin, game.name, settings, game.to_record())
+
+    def abandon(self, game: Game) -> None:
+        if self.journal is not None and not game.over:
+            self._write(self.journal.abandon)
+
+    def step(self, game: Game | None, shown: Sequence[Screen]) -> None:
+        """The step into the journal, with the reveals it puts on screen."""
+        if self.journal is None or game is None:
+            return
+        reveal = [screen.to_json() for screen in shown]
+        if game.over or game.saveable:
+            self._write(self.journal.step, game.to_record(), reveal)
+        if game.over and not reveal:  # else finished once the last reveal is dismissed
+            self._write(self.journal.finish)
+
+    def seen(self, game: Game | None, left: Sequence[Screen]) -> None:
+        """The journal keeps the reveal screens still to show, for a power cut meanwhile."""
+        if self.journal is None or game is None:
+            return
+        if not left and game.over:
+            self._write(self.journal.finish)
+        else:
+            self._write(self.journal.showing, [s.to_json() for s in left])

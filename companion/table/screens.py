@@ -1,0 +1,82 @@
+"""The screens the table draws: a seat's prompt, the waits, notices and the last pages.
+
+Each is read from the public view and, on a seat's own prompt, that seat's own
+view only (``Port.game.view(seat)``); nothing here changes the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games import Decision
+from companion.table.answers import Port
+from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
+from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.i18n import Translate
+
+
+def notice_pages(title: str, text: str, t: Translate) -> list[Screen]:
+    """A warning, whole: as many pages as its lines need."""
+    lines = wrap(text)
+    chunks = [lines[i : i + BODY_LINES] for i in range(0, len(lines), BODY_LINES)]
+    return [
+        Screen(title, tuple(chunk), t("OK") if i == len(chunks) - 1 else t("OK: more"))
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def abandon_screen(status: str, t: Translate) -> Screen:
+    question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
+    return Screen(status, question, t("OK  Back"))
+
+
+def waiting_screen(answer_there: str, d: Decision, status: str, keys: str, t: Translate) -> Screen:
+    """Seats answering away from the box: where, and which are still to answer."""
+    seats = " ".join(str(s + 1) for s in d.seats)
+    return Screen(status, (answer_there, t("Waiting for seat {seats}").format(seats=seats)), keys)
+
+
+def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], status: str) -> Screen:
+    """A seat's prompt on the box (a claim on the countdown draws one too): ``view`` is the
+    public view; the seat that took the box sees its own, and its PEEK card while held."""
+    t, ui, game = port.t, port.ui, port.game
+    assert game is not None
+    peeking = port.box.inputs.is_down("peek")
+    seat = mode.seat if isinstance(mode, Choose | Confirm | Cursor) else None
+    if seat is not None and seat == port.holder and peeking:
+        return ui.peek(game.view(seat), t)  # the holder's own; a claimant names a seat
+    match mode:
+        case Handoff(seat):
+            lines = (
+                t("Box to seat {n}.").format(n=seat + 1),
+                ui.role_of(d, view, t),
+                *ui.tracker(view, t),  # a track the status line has no room for
+            )
+            return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
+        case Peek(seat):
+            if peeking:
+                return ui.peek(game.view(seat), t)
+            return Screen(status, tuple(ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
+        case Choose():
+            buttons = ui.choice_buttons(d)
+            assert buttons is not None
+            a, b = (ui.option_label(x, t) for x in buttons)
+            keys = t("A: {a}  B: {b}").format(a=a, b=b)
+            return Screen(status, tuple(ui.prompt(d, view, t)), keys)
+        case Confirm(seat):
+            lines = (
+                t("Seat {n}: chosen.").format(n=seat + 1),
+                t("OK: play it face down"),
+                t("Back: choose again"),
+            )
+            return Screen(status, lines, t("OK  Back"))
+        case Cursor(seat, options=options, at=at):
+            option = options[at]
+            own = game.view(seat)  # the seat that took the box may see its own
+            prompt = list(ui.prompt(d, own, t))
+            about = ui.option_detail(d, own, option, t)
+            if about is not None:
+                prompt = [prompt[0], about]  # the prompt's first line names the seat
+            label = ui.choice_label(d, own, option, t)
+            return Screen(status, (*prompt, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
+    raise AssertionError(f"no prompt screen for {mode}")
