@@ -333,10 +333,11 @@ def test_a_second_phone_on_a_seat_replaces_the_first_which_is_told():
         run_on(server, scenario)
 
 
-def frame_sizes(swap, pad=True, monkeypatch=None):
+def frame_sizes(swap, pad=True, monkeypatch=None, leak=False):
     """The size of every websocket frame the TV and each phone receive, from the start of a
     Gulag game for 5 to the table's next decision after the first task vote, played on the
-    phones, with the first two workers' cards swapped if ``swap``.
+    phones, with the first two workers' cards swapped if ``swap``. With ``leak``, a room that
+    tells each phone the card it played (as the phone page once did) stands in for ours.
 
     The table acts on the server's own loop and each step waits until every client has the
     latest message, so the frames sent are the same from run to run, whatever the timing."""
@@ -345,6 +346,15 @@ def frame_sizes(swap, pad=True, monkeypatch=None):
     for seat in range(5):
         room.phones.joined(seat, -1)  # the real sockets below count instead
     got = {who: [] for who in ["tv", *range(5)]}
+    chosen = {}
+    if leak:
+        honest = room.phone_message
+
+        def leaky(seat):
+            card = {0: "Work", 1: "Strike"}.get(chosen.get(seat), "")
+            return honest(seat)[:-1] + f',"played":"{card}"}}'
+
+        monkeypatch.setattr(room, "phone_message", leaky)
 
     async def read(ws, who):
         async for msg in ws:
@@ -387,6 +397,7 @@ def frame_sizes(swap, pad=True, monkeypatch=None):
                 if d.kind == "task" and seat in d.seats[:2]:
                     voted.append(seat)
                     index = int((seat == d.seats[0]) != swap)
+                    chosen[seat] = index
                 await sockets[seat].send_str(json.dumps({"ballot": ask.ballot, "option": index}))
                 for _ in range(500):
                     await asyncio.sleep(0.01)
@@ -415,9 +426,13 @@ def test_swapped_votes_give_every_client_frames_of_the_same_sizes(monkeypatch):
     for who in plain:
         assert plain[who] == swapped[who], who
         assert plain[who], who  # every client was sent something
-    # The control: unpadded, the voters' own frames give the vote away.
-    bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch)
-    bare_swapped, _ = frame_sizes(swap=True, pad=False, monkeypatch=monkeypatch)
+    # The control: a room whose phone frames name the card played gives the vote away
+    # unpadded, and padding hides it.
+    hidden, _ = frame_sizes(swap=False, monkeypatch=monkeypatch, leak=True)
+    hidden_swapped, _ = frame_sizes(swap=True, monkeypatch=monkeypatch, leak=True)
+    assert hidden == hidden_swapped
+    bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch, leak=True)
+    bare_swapped, _ = frame_sizes(swap=True, pad=False, monkeypatch=monkeypatch, leak=True)
     assert any(bare[seat] != bare_swapped[seat] for seat in voters)
 
 

@@ -79,7 +79,6 @@ class Table:
         self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
     ) -> None:
         self.box = box
-        self.journal = journal
         self.record = Record(
             journal, lambda news: self._notice(self.t("Journal"), news.said(self.t))
         )
@@ -193,6 +192,15 @@ class Table:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.desk.reveal(shown)
         self.record.step(self.game, shown)
+
+    @property
+    def journal(self) -> Journal | None:
+        """The journal the table writes to (None: unsaved); its record holds it."""
+        return self.record.journal
+
+    @journal.setter
+    def journal(self, journal: Journal | None) -> None:
+        self.record.journal = journal
 
     # -- the port: what every way of answering may call ----------------------------------
     def enter(self, mode: Mode) -> None:
