@@ -1,5 +1,3 @@
-import importlib
-
 import pytest
 
 from companion.games import GAMES, game_class
@@ -7,10 +5,9 @@ from companion.games import GAMES, game_class
 
 def available_games() -> list[str]:
     names = []
-    for name, target in GAMES.items():
-        module = target.partition(":")[0]
+    for name, record in GAMES.items():
         try:
-            importlib.import_module(module)
+            record.load("engine")
         except ModuleNotFoundError:
             continue
         names.append(name)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion.games import game_record
 from companion.games.glasnost_board import Board, Crisis
 from companion.ui import board_svg
 from companion.ui.kolkhoz import card_label, cards_label
@@ -14,8 +16,9 @@ COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#9e9e9e"}
 
 
 def picture(view: dict[str, Any]) -> str:
-    draw = {"glasnost": glasnost, "gulag": gulag, "politburo": politburo, "kolkhoz": kolkhoz}
-    return draw[view["game"]](view)
+    """The picture of the view's game (the ``picture`` of its record in the registry)."""
+    draw: Callable[[dict[str, Any]], str] = game_record(view["game"]).load("picture")
+    return draw(view)
 
 
 def _svg(width: int, height: int, body: list[str]) -> str:
@@ -65,7 +68,7 @@ def glasnost(view: dict[str, Any]) -> str:
     count = len(board.crises)
     out = [base]
     for crisis in view["crises"]:
-        x, y = board_svg._crisis_xy(crisis["space"], count)
+        x, y = board_svg.crisis_xy(crisis["space"], count)
         policy = crisis.get("policy") or {}
         colour = COLOURS.get(policy.get("direction")) if crisis["closed"] else None
         if colour:
@@ -76,7 +79,7 @@ def glasnost(view: dict[str, Any]) -> str:
     for p, seat in enumerate(view["board_seats"]):
         if seat["owner"] is None:
             continue
-        x, y = board_svg._seat_xy(board, p)
+        x, y = board_svg.seat_xy(board, p)
         fill = "#1565c0" if seat["face_up"] else "#78909c"
         out += [
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{board_svg.SEAT_R + 3}" fill="{fill}"/>',
