@@ -32,6 +32,7 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
+from companion.box.pinout import Button
 from companion.demo import GAP, TAP, Player
 from companion.games import GAMES, game_class
 from companion.modes import Announce, Handoff, Over
@@ -75,7 +76,7 @@ def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None)
         attach(table)
     player = Player(box, table, clock)
 
-    def press(button: str, hold: float = TAP) -> None:
+    def press(button: Button, hold: float = TAP) -> None:
         pressed_at[:] = [(time.perf_counter(), time.thread_time())]
         box.virtual_board.drive(button, True)
         table.step()  # the loop's next turn

@@ -18,8 +18,9 @@ from typing import IO
 from PIL import Image
 
 from companion.box import Box
+from companion.box.pinout import Button
 
-KEYS = {
+KEYS: dict[str, Button] = {
     "\x1b[A": "up",
     "\x1b[B": "down",
     "w": "up",
@@ -35,8 +36,9 @@ KEYS = {
     "b": "choice_b",
     "2": "choice_b",
 }
-TOGGLES = {"p": "peek"}  # a terminal has no key-up: p holds PEEK down until pressed again
-HOLDS = {"O": "ok"}  # capital O holds OK for two seconds (a new game)
+# a terminal has no key-up: p holds PEEK down until pressed again
+TOGGLES: dict[str, Button] = {"p": "peek"}
+HOLDS: dict[str, Button] = {"O": "ok"}  # capital O holds OK for two seconds (a new game)
 TAP = 0.08
 HOLD = 2.0
 HELP = "↑↓/ws move  Enter OK  Bksp back  a/b choice  p peek  O hold OK  q quit"
@@ -75,7 +77,7 @@ def art_pixels(lines: list[str]) -> Image.Image:
     return image
 
 
-def leds(box: Box, held: set[str]) -> list[str]:
+def leds(box: Box, held: set[Button]) -> list[str]:
     """The LEDs, the buzzer and any button held down, to stand beside the panel.
 
     Nothing here says which button was pressed last: onlookers must not learn
@@ -106,8 +108,8 @@ class Terminal:
         self.box = box
         self.step = step
         self.out = out or sys.stdout
-        self.releases: dict[str, float] = {}
-        self.toggled: set[str] = set()
+        self.releases: dict[Button, float] = {}
+        self.toggled: set[Button] = set()
         self.frame: list[str] = []
         box.outputs.frame_sinks.append(lambda image, t: self._new_frame())
 
