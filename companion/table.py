@@ -349,7 +349,7 @@ class Table:
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            self._refuse(self.ui.refusal(str(exc), self.t), logged=str(exc))
+            self._refuse(self.ui.refusal(exc, self.t), logged=str(exc))
             return False
         if d.secret:
             log.info("seat %d: %s recorded", seat + 1, d.kind)
