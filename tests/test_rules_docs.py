@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import GAMES, game_class
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 SOURCES = (ROOT / "companion" / "games", ROOT / "companion" / "ui")
@@ -75,6 +77,16 @@ def test_the_references_are_found_in_the_code():
 def test_every_cited_rule_has_a_heading_on_its_games_page(page, ref):
     where = ", ".join(sorted(CITED[(page, ref)]))
     assert ref in headings(page), f"{where} cites {ref}: add a heading for it to docs/rules/{page}"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_rule_a_refusal_cites_has_a_heading_on_its_games_page(name):
+    """The rule each refusal carries (``IllegalMove.rule``), from the game's declarations:
+    Kolkhoz's "2b" (the rules text's trick-taking section) included."""
+    rules = {rule for rule, _ in game_class(name).refusals().values() if rule}
+    assert rules, f"{name} cites no rule when it refuses"
+    missing = rules - headings(f"{name}.md")
+    assert not missing, f"{name} refusals cite {sorted(missing)}: add a heading to {name}.md"
 
 
 def test_the_index_links_every_game_page():
