@@ -63,3 +63,29 @@ def test_the_tv_picture_learn_pages_bots_and_migrations_come_from_the_record(nam
     bots = make_bots(game, "smart", random.Random(2))
     assert type(bots[0]).__module__ == f"companion.bots.{name}"
     assert play_out(game, bots).winners <= set(range(game.players))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_setup_screen_offers_what_the_engine_declares_starting_at_its_defaults(name):
+    """One default, one range: the setup rows are the engine's options, each starting at its
+    default, and a game started without settings is the setup screen's first choice."""
+    cls = game_class(name)
+    rows = game_ui(name).SETTINGS
+    assert list(rows)[0] == "players"
+    assert sorted(rows["players"]) == list(range(cls.min_players, cls.max_players + 1))
+    on_screen = {key for key, option in cls.OPTIONS.items() if not option.command_line_only}
+    assert set(rows) - {"players"} == on_screen
+    for key in on_screen:
+        assert rows[key][0] == cls.OPTIONS[key].default
+        assert sorted(map(str, rows[key])) == sorted(map(str, cls.OPTIONS[key].values or ()))
+    game = new_game(name, seed=1)
+    assert game.players == rows["players"][0] == min(max(7, cls.min_players), cls.max_players)
+    firsts = {key: rows[key][0] for key in on_screen}
+    assert {key: game.options[key] for key in on_screen} == firsts
+
+
+def test_kolkhoz_starts_with_the_tables_cards_and_glasnosts_board_is_for_the_command_line():
+    assert new_game("kolkhoz", seed=1).options["deal"] == "cards"
+    assert game_ui("kolkhoz").SETTINGS["deal"] == ("cards", "box")
+    board = game_class("glasnost").OPTIONS["board"]
+    assert board.command_line_only and "board" not in game_ui("glasnost").SETTINGS

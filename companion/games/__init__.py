@@ -50,10 +50,12 @@ def game_class(name: str) -> type[Game]:
 def new_game(
     name: str, players: int | None = None, seed: int | None = None, **options: Any
 ) -> Game:
-    """A new game. ``seed`` makes it reproducible; None draws from the CSPRNG (a real table)."""
+    """A new game. ``seed`` makes it reproducible; None draws from the CSPRNG (a real table).
+    Unless told, the table size and options are the game's defaults, those its setup screen
+    starts from."""
     cls = game_class(name)
     if players is None:
-        players = cls.min_players
+        players = cls.default_players()
     return cls(players, make_rng(seed), **options)
 
 

@@ -22,7 +22,7 @@ from companion.errors import IllegalMove, SettingsError
 from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.kinds import Kind
 
-__all__ = ["CONTRACT_REFUSALS", "Choice", "Decision", "Game", "IllegalMove", "Result"]
+__all__ = ["CONTRACT_REFUSALS", "Choice", "Decision", "Game", "IllegalMove", "Option", "Result"]
 
 Choice = str | int
 Fact = str | int
@@ -68,6 +68,27 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One setting of a game: the value it takes unless told, and every value it may take.
+
+    The setup screen offers ``values`` with the default first; ``values`` None is an
+    option only the command line sets (a file it names, read there: Glasnost's board),
+    never on the setup screen, checked by the game itself.
+    """
+
+    default: Any
+    values: tuple[Any, ...] | None
+
+    @property
+    def command_line_only(self) -> bool:
+        return self.values is None
+
+
+#: a table of this many players unless told, where the game allows it (the setup's first)
+USUAL_PLAYERS = 7
+
+
+@dataclass(frozen=True)
 class Result:
     """How a game ended: the winning seats, a one-word outcome, and numbers for statistics.
 
@@ -109,8 +130,8 @@ class Game:
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    defaults: ClassVar[dict[str, Any]] = {}
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: the game's settings, each with its default and its values (the setup screens show them)
+    OPTIONS: ClassVar[dict[str, Option]] = {}
     #: every outcome a game can end in, so that statistics show the rare ones at 0%
     outcomes: ClassVar[tuple[str, ...]] = ()
     #: the game's own refusals: code -> (the rule cited, the log's English sentence); each
@@ -131,6 +152,16 @@ class Game:
         self.setup()
 
     @classmethod
+    def default_players(cls) -> int:
+        """The table size unless told: seven where the game allows it, else the nearest."""
+        return min(max(USUAL_PLAYERS, cls.min_players), cls.max_players)
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """Every option's default."""
+        return {key: option.default for key, option in cls.OPTIONS.items()}
+
+    @classmethod
     def checked_players(cls, players: Any) -> int:
         """``players`` if the game can be played by that many, else the range in words."""
         if not isinstance(players, int) or not (cls.min_players <= players <= cls.max_players):
@@ -149,13 +180,14 @@ class Game:
 
     @classmethod
     def _checked_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(cls.defaults))
+        unknown = sorted(set(options) - set(cls.OPTIONS))
         if unknown:
-            known = ", ".join(sorted(cls.defaults)) or "none"
+            known = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise SettingsError(f"{cls.name} has no option {unknown[0]!r} (options: {known})")
-        merged = {**cls.defaults, **options}
-        for key, allowed in cls.choices.items():
-            if merged[key] not in allowed:
+        merged = {**cls.defaults(), **options}
+        for key, option in cls.OPTIONS.items():
+            allowed = option.values
+            if allowed is not None and merged[key] not in allowed:
                 raise SettingsError(
                     f"{cls.name} option {key} must be one of {', '.join(map(str, allowed))}, "
                     f"not {merged[key]!r}"

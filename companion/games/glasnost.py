@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, IllegalMove, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.glasnost_board import (
     BOARD,
@@ -194,8 +194,10 @@ class Glasnost(Game):
     name = "glasnost"
     min_players = 4
     max_players = 12
-    defaults = {"board": None, "crises": "shuffled"}
-    choices = {"crises": ("shuffled", "fixed")}
+    OPTIONS = {
+        "crises": Option("shuffled", ("shuffled", "fixed")),
+        "board": Option(None, None),  # board=FILE on the command line; None: the bundled board
+    }
     outcomes = ("instant", "nationalist instant", "end game")
     REFUSALS = {
         "partner": (

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, IllegalMove, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict
 from companion.games.kinds import GulagKind, GulagPhase
 
@@ -66,8 +66,7 @@ class Gulag(Game):
     name = "gulag"
     min_players = 5
     max_players = 10
-    defaults = {"deck": "en", "deal": "box"}
-    choices = {"deck": ("en", "fr"), "deal": ("box", "cards")}
+    OPTIONS = {"deal": Option("box", ("box", "cards")), "deck": Option("en", ("en", "fr"))}
     outcomes = (RED, BLACK, "draw")
     REFUSALS = {
         "self_pick": ("G3", "G3: the commissar never selects themself"),

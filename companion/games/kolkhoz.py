@@ -83,7 +83,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import shuffled
-from companion.games.base import Choice, Decision, Game, IllegalMove, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.kinds import KolkhozPhase
 
 YEARS = 5  # K1: the Пятилетка
@@ -264,8 +264,7 @@ class Kolkhoz(Game):
     name = "kolkhoz"
     min_players = 4
     max_players = 4
-    defaults = {"deal": "box"}
-    choices = {"deal": ("box", "cards")}
+    OPTIONS = {"deal": Option("cards", ("cards", "box"))}
     outcomes = ("single", "shared")
     REFUSALS = {
         "not_held": ("", "seat {seat} does not hold {card}"),

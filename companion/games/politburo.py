@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, IllegalMove, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import fresh
 from companion.games.kinds import PolitburoPhase
 
@@ -166,8 +166,7 @@ class Politburo(Game):
     min_players = 5
     max_players = 10
     outcomes = ("winner", "winners", "no winner")
-    defaults = {"vote": "count"}
-    choices = {"vote": ("count", "each")}
+    OPTIONS = {"vote": Option("count", ("count", "each"))}
     REFUSALS = {
         "rejected": ("P3", "P3: the {plan} plan was already rejected this round"),
         "self_appoint": ("P4", "P4: the general secretary cannot appoint themself"),

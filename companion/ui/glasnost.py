@@ -38,6 +38,7 @@ from companion.games.glasnost import (
     OBJECTIVES,
     REFORMISTS,
     REPRESSIONISTS,
+    Glasnost,
     faction_of,
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
@@ -46,14 +47,12 @@ from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
 from companion.ui.defaults import headers_wait
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Glasnost"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 11, 12, 4, 5, 6),
-    "crises": ("shuffled", "fixed"),
-}
+SETTINGS = setup_rows(Glasnost)
 
 #: the bundled board's crisis cards by a word of their printed name, short enough for two a line
 SHORT = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
+from companion.games.gulag import Gulag
 from companion.ui import refusals
 from companion.ui.canvas import Screen
 from companion.ui.defaults import cursor_start as cursor_start
@@ -14,15 +15,12 @@ from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Gulag"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 5, 6),
-    "deal": ("box", "cards"),
-    "deck": ("en", "fr"),
-}
+SETTINGS = setup_rows(Gulag)
 
 
 def setting_label(key: str, t: Translate) -> str:

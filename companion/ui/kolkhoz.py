@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, suit_of
+from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, Kolkhoz, suit_of
 from companion.ui import defaults, refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
@@ -37,14 +37,12 @@ from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Колхоз Kolkhoz"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (4,),
-    "deal": ("cards", "box"),
-}
+SETTINGS = setup_rows(Kolkhoz)
 
 SIGN = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}

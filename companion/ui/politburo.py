@@ -42,6 +42,7 @@ from companion.games.politburo import (
     RIGHT,
     SECURITY,
     YES,
+    Politburo,
     card_order,
 )
 from companion.ui import refusals
@@ -51,14 +52,12 @@ from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Politburo"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 5, 6),
-    "vote": ("count", "each"),
-}
+SETTINGS = setup_rows(Politburo)
 
 LETTER = {DEFENCE: "D", FINANCE: "F", SECURITY: "S"}
 
