@@ -71,7 +71,7 @@ def test_the_setup_screen_offers_what_the_engine_declares_starting_at_its_defaul
     default, and a game started without settings is the setup screen's first choice."""
     cls = game_class(name)
     rows = game_ui(name).SETTINGS
-    assert list(rows)[0] == "players"
+    assert next(iter(rows)) == "players"
     assert sorted(rows["players"]) == list(range(cls.min_players, cls.max_players + 1))
     on_screen = {key for key, option in cls.OPTIONS.items() if not option.command_line_only}
     assert set(rows) - {"players"} == on_screen

@@ -6,7 +6,8 @@ table drives it through the protocol ``companion.ui.contract.GameUI``,
 reading the game's views only:
 
 - ``TITLE``; ``SETTINGS``: option -> values, the first the default ("players"
-  first); ``setting_label(key, t)``; ``setting_value(key, value, t)``.
+  first), read from the engine's ``OPTIONS`` (``companion.ui.settings``);
+  ``setting_label(key, t)``; ``setting_value(key, value, t)``.
 - ``status(view, t)``: the top line (turn, score); ``bar(view)``: LEDs lit, 0-10.
 - ``role_of(decision, view, t)``: what the seat asked is about to do (hand-over
   screen), naming what is at stake from the public view (Politburo: the

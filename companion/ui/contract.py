@@ -22,7 +22,8 @@ class GameUI(Protocol):
 
     #: the game's name on the setup screen
     TITLE: str
-    #: setup rows: option -> values, the first the default ("players" first)
+    #: setup rows: option -> values, the first the default ("players" first), from the
+    #: engine's declared options (``companion.ui.settings.setup_rows``)
     SETTINGS: dict[str, tuple[Any, ...]]
     #: the screen's English text (a catalog message with the facts as fields) for each
     #: refusal code of the game; the contract's own are in ``companion.ui.refusals``
