@@ -136,3 +136,19 @@ def test_every_refusal_met_in_random_games_is_written_in_french(name):
                     assert ui.refusal(refused.value, fr) != str(refused.value)
             game.act(d.seats[0], rng.choice(d.options))
     assert codes <= set(cls.refusals())
+
+
+def test_no_screen_reads_a_refusal_with_a_regular_expression():
+    """The screens write refusals from codes and facts: nothing in companion/ui/ parses text."""
+    import ast
+    from pathlib import Path
+
+    ui = Path(refusals.__file__).parent
+    for path in sorted(ui.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert "re" not in names and "regex" not in names, path.name
