@@ -59,7 +59,7 @@ def _settings(args: argparse.Namespace) -> Any:
     from companion.table import Settings
 
     game = game_class(args.game)
-    players = game.min_players if args.players is None else args.players
+    players = game.default_players() if args.players is None else args.players
     options = _options(args.option)
     game.checked_settings(players, options)
     return Settings(args.game, players, args.lang, options)

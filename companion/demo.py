@@ -20,6 +20,7 @@ from PIL import Image
 
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
+from companion.box.pinout import Button
 from companion.games import Choice, Decision, Game
 from companion.games.base import same_choice
 from companion.store import Journal
@@ -81,7 +82,7 @@ class Player:
         self.clock.advance(seconds)
         self.table.step()
 
-    def press(self, button: str, hold: float = TAP) -> None:
+    def press(self, button: Button, hold: float = TAP) -> None:
         self.box.virtual_board.drive(button, True)
         self.wait(hold)
         self.box.virtual_board.drive(button, False)
@@ -130,7 +131,7 @@ class Player:
             self.wait(GAP)  # the outcome has just appeared: a press now would fall in its guard
 
 
-def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
+def presses_for(table: Table, choice: Any) -> list[tuple[Button, float]]:
     """The presses (button, how long it is held) that give ``choice`` on the table's screen."""
     game = table.game
     assert game is not None and game.decision is not None
@@ -143,12 +144,13 @@ def presses_for(table: Table, choice: Any) -> list[tuple[str, float]]:
             return [("choice_a" if choice == buttons[0] else "choice_b", TAP), ("ok", TAP)]
         case Cursor(options=options, at=at):
             steps = options.index(choice) - at  # the cursor starts on the first option
-            return [("down" if steps > 0 else "up", TAP)] * abs(steps) + [("ok", TAP)]
+            move: Button = "down" if steps > 0 else "up"
+            return [(move, TAP)] * abs(steps) + [("ok", TAP)]
         case mode:
             raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
 
 
-def bot_presses(table: Table, choose: Chooser) -> list[tuple[str, float]]:
+def bot_presses(table: Table, choose: Chooser) -> list[tuple[Button, float]]:
     """The presses that answer the decision on screen as the seats would. On a countdown,
     each seat whose answer is not the default claims (once); the others press nothing and
     let the clock run out."""
@@ -161,14 +163,15 @@ def bot_presses(table: Table, choose: Chooser) -> list[tuple[str, float]]:
         return presses_for(table, choose(d.seats[0], game.view(d.seats[0]), d))
     buttons = table.ui.choice_buttons(d)
     assert buttons is not None
-    presses: list[tuple[str, float]] = []
+    presses: list[tuple[Button, float]] = []
     for seat in d.seats:
         choice = choose(seat, game.view(seat), d)
         if seat in table.check.claims or same_choice(choice, buttons[1]):
             continue
         back = seat > game.players // 2  # the seat cursor wraps: the shorter way round
-        steps = [("up" if back else "down", TAP)] * (game.players - seat if back else seat)
-        answer = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
+        move: Button = "up" if back else "down"
+        steps = [(move, TAP)] * (game.players - seat if back else seat)
+        answer: Button = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
         presses += [("ok", TAP), *steps, ("ok", TAP), (answer, TAP), ("ok", TAP)]
     return presses
 

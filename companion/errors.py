@@ -13,7 +13,27 @@ class CompanionError(Exception):
 
 
 class IllegalMove(CompanionError, ValueError):
-    """A move the rules forbid. The message names the rule; the game is unchanged."""
+    """A move the rules forbid, as data; the game is unchanged.
+
+    ``code`` says which refusal it is (a game declares its own, ``Game.REFUSALS``),
+    ``rule`` the rule it cites ("G3", "5.1"; "" for the contract's own) and
+    ``facts`` the values a sentence in any language is written from (seat
+    numbers as printed, counted from 1). The message, ``str(exc)``, is the
+    English sentence for the log; a screen writes its own text from the code
+    and the facts through the language's catalog, never from the message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        code: str = "",
+        rule: str = "",
+        facts: dict[str, str | int] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.facts: dict[str, str | int] = dict(facts or {})
 
 
 class SettingsError(CompanionError, ValueError):

@@ -20,8 +20,9 @@ becoming one count per faction):
            state["coup_attempts"] = {"reform": tries, "hardline": 0}
            return record
 
-3. Register it: ``MIGRATIONS["glasnost"] = {1: _glasnost_1_to_2}`` (the key is the
-   version it starts from). Where an old record cannot be carried over
+3. Register it in the game's migrations below, which its record in the
+   registry (``companion.games.registry``) names: ``GLASNOST = {1: _glasnost_1_to_2}``
+   (the key is the version it starts from). Where an old record cannot be carried over
    honestly, raise ``CannotMigrate("why")``: its game is set aside, not guessed.
 4. Test it with a record saved by the old version (tests/test_store.py shows how).
 
@@ -35,7 +36,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from companion.games import game_class
+from companion.games import game_class, game_record
 
 Record = dict[str, Any]
 
@@ -64,13 +65,19 @@ def _kolkhoz_1_to_2(record: Record) -> Record:
     return record
 
 
-#: game name -> {version it starts from: function to the next version}
-MIGRATIONS: dict[str, dict[int, Callable[[Record], Record]]] = {
-    "gulag": {},
-    "kolkhoz": {1: _kolkhoz_1_to_2},
-    "politburo": {},
-    "glasnost": {},
-}
+#: each game's migrations: {version it starts from: function to the next version}
+Migrations = dict[int, Callable[[Record], Record]]
+
+GULAG: Migrations = {}
+KOLKHOZ: Migrations = {1: _kolkhoz_1_to_2}
+POLITBURO: Migrations = {}
+GLASNOST: Migrations = {}
+
+
+def migrations(name: str) -> Migrations:
+    """The migrations of game ``name`` (its record's ``migrations`` in the registry)."""
+    found: Migrations = game_record(name).load("migrations")
+    return found
 
 
 class CannotMigrate(ValueError):
@@ -98,7 +105,7 @@ def upgrade(record: Record) -> Record:
             f"(format {version}, this one reads {current})"
         )
     record = copy.deepcopy(record)
-    steps = MIGRATIONS.get(name, {})
+    steps = migrations(name)
     while version < current:
         if version not in steps:
             raise CannotMigrate(f"no way to read {name} games of format {version}")

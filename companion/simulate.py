@@ -9,7 +9,16 @@ from typing import Any
 
 from companion.bots import make_bots, play_out
 from companion.errors import SettingsError
-from companion.games import game_class, new_game
+from companion.games import Game, game_class, new_game
+
+
+def bot_seed(game: Game, game_seed: int) -> int:
+    """The seed of a game's bots: apart from the game's own, so that their choices do not
+    follow its chance; but Kolkhoz on the table's cards is entered from a twin the bots deal
+    from the game's own seed, as at a real table the cards in hand are the deal's."""
+    if game.name == "kolkhoz" and game.options.get("deal") == "cards":
+        return game_seed
+    return game_seed + 1
 
 
 def simulate(
@@ -33,7 +42,7 @@ def simulate(
         game_seed = master.getrandbits(64)
         game = new_game(name, players=players, seed=game_seed, **options)
         table_size = game.players
-        result = play_out(game, make_bots(game, bots, random.Random(game_seed + 1)))
+        result = play_out(game, make_bots(game, bots, random.Random(bot_seed(game, game_seed))))
         outcomes[result.outcome] += 1
         for key, value in result.measures.items():
             sums[key] = sums.get(key, 0.0) + value

@@ -77,7 +77,7 @@ def check_settings(settings: Any) -> dict[str, Any]:
         settings_shape().check(settings, "settings", {})
         cls = game_class(settings["game"])
         Int(cls.min_players, cls.max_players).check(settings["players"], "settings.players", {})
-        options = {**cls.defaults, **(settings["options"] or {})}
+        options = {**cls.defaults(), **(settings["options"] or {})}
         shape_of(settings["game"]).options.check(options, "settings.options", {})
     except ShapeError as exc:
         raise Untrusted(str(exc)) from None

@@ -1,4 +1,3 @@
-import importlib
 import os
 
 import pytest
@@ -15,10 +14,9 @@ if os.environ.get("CI") == "true":
 
 def available_games() -> list[str]:
     names = []
-    for name, target in GAMES.items():
-        module = target.partition(":")[0]
+    for name, record in GAMES.items():
         try:
-            importlib.import_module(module)
+            record.load("engine")
         except ModuleNotFoundError:
             continue
         names.append(name)

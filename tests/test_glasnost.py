@@ -33,7 +33,7 @@ HUNGARY, BERLIN, CHERNOBYL, PRAGUE = 1, 2, 3, 4
 
 def started(**options):
     """A new game past the opening peeks, where every seat reads its own objective card."""
-    g = new_game("glasnost", **options)
+    g = new_game("glasnost", **{"players": 4, **options})  # the smallest table unless told
     while g.decision is not None and g.decision.kind == "peek":
         g.act(g.decision.seats[0], "seen")
     return g

@@ -16,6 +16,7 @@ import pytest
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, TAP, Player
+from companion.games import GAMES
 from companion.table import Settings, Table
 from companion.table.modes import (
     Abandon,
@@ -30,13 +31,6 @@ from companion.table.modes import (
     Setup,
 )
 
-#: what each game's state holds per seat that no other seat may see
-HIDDEN = {
-    "gulag": ("roles",),
-    "politburo": ("members",),
-    "glasnost": ("objectives",),
-    "kolkhoz": ("hands", "plots"),
-}
 CASES = [
     ("gulag", 7, {"deal": "box"}),
     ("politburo", 7, {"vote": "each"}),
@@ -107,7 +101,7 @@ def differently_hidden(game, holder, previous):
     """A change of other seats' hidden holdings that ``holder`` and the public cannot see
     (the seat that held the box before first: undo must not show its prompt again)."""
     others = sorted((s for s in range(game.players) if s != holder), key=lambda s: s != previous)
-    for field in HIDDEN[game.name]:
+    for field in GAMES[game.name].hidden:  # what no other seat may see
         for a, b in itertools.combinations(others, 2):
             for change in changes(getattr(game.s, field), a, b):
                 twin = copy.deepcopy(game)

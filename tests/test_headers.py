@@ -24,7 +24,8 @@ def reveals(name, players, seed):
     """(status before the move, the move's reveal screens) for every move of a bot game."""
     ui = game_ui(name)
     t = translator("en")
-    game = new_game(name, players=players, seed=seed)
+    options = {"deal": "box"} if name == "kolkhoz" else {}  # the box deals, as before
+    game = new_game(name, players=players, seed=seed, **options)
     bots = make_bots(game, "smart", random.Random(seed))
     while (move := next_move(game, bots)) is not None:
         before = game.public_view()

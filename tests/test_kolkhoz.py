@@ -399,7 +399,7 @@ class Checker:
 def findings() -> Findings:
     f = Findings()
     for g in range(GAMES):
-        game = new_game("kolkhoz", players=4, seed=g)
+        game = new_game("kolkhoz", players=4, seed=g, deal="box")
         bots = make_bots(game, "random" if g % 2 else "smart", random.Random(g))
         checker = Checker(f)
         pa, va = game.public_view(), [game.view(s) for s in range(4)]
@@ -569,7 +569,7 @@ def test_refusals_name_the_rule():
     """2b: refusing a card that does not follow suit, a trump lead, and a card not held."""
     rng = random.Random(4)
     for seed in range(50):
-        game = new_game("kolkhoz", players=4, seed=seed)
+        game = new_game("kolkhoz", players=4, seed=seed, deal="box")
 
         def off_suit_held(g):
             d = g.decision
@@ -599,7 +599,7 @@ def test_refusals_name_the_rule():
         pytest.fail("no refusal scenario found")
 
     for seed in range(50):
-        game = new_game("kolkhoz", players=4, seed=seed)
+        game = new_game("kolkhoz", players=4, seed=seed, deal="box")
 
         def trump_lead(g):
             d = g.decision
@@ -624,7 +624,7 @@ def test_refusals_name_the_rule():
 
 def test_a_year_step_by_step():
     """2a-2b: jobs revealed, trump declared by the planner, seat 2 leads the first trick."""
-    game = new_game("kolkhoz", players=4, seed=1)
+    game = new_game("kolkhoz", players=4, seed=1, deal="box")
     pv = game.public_view()
     assert pv["year"] == 1 and pv["planner"] == 0 and pv["deck"] == 12
     assert all(len(game.view(s)["hand"]) == 5 for s in range(4))
@@ -647,7 +647,7 @@ def test_a_year_step_by_step():
 # -- the bots ------------------------------------------------------------------------------
 def test_greedy_planner_declares_its_longest_suit():
     bot = GreedyBot(0, random.Random(1))
-    game = new_game("kolkhoz", players=4, seed=3)
+    game = new_game("kolkhoz", players=4, seed=3, deal="box")
     view = game.view(0)
     choice = bot.choose(view, game.decision)
     count = Counter(suit(c) for c in view["hand"])
@@ -658,7 +658,7 @@ def test_greedy_bot_outscores_random_bots():
     """One greedy seat among three random ones scores more than they do, seat by seat."""
     greedy, others = 0.0, 0.0
     for g in range(200):
-        game = new_game("kolkhoz", players=4, seed=1000 + g)
+        game = new_game("kolkhoz", players=4, seed=1000 + g, deal="box")
         rng = random.Random(g)
         me = g % 4
         bots = [GreedyBot(s, rng) if s == me else RandomBot(rng) for s in range(4)]
@@ -669,6 +669,6 @@ def test_greedy_bot_outscores_random_bots():
 
 
 def test_views_are_json():
-    game = new_game("kolkhoz", players=4, seed=9)
+    game = new_game("kolkhoz", players=4, seed=9, deal="box")
     play_out(game, make_bots(game, "smart", random.Random(9)))
     assert json.loads(json.dumps(game.public_view()))["scores"] == game.public_view()["scores"]

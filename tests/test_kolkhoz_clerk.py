@@ -269,11 +269,14 @@ def test_saved_record_restores_the_clerk_at_every_step():
         game.act(d.seats[0], rng.choice(d.options))
 
 
-def test_the_box_mode_bots_and_demo_default_are_unchanged():
-    """The default stays the box dealing (bots, simulate); the clerk is an option."""
+def test_the_default_is_the_clerk_as_on_the_setup_screen_and_the_box_deals_when_told():
+    """The default is the table's real cards, the setup screen's first (bots, simulate and
+    the demo alike); the box deals when told."""
     game = new_game("kolkhoz", seed=1)
-    assert game.options == {"deal": "box"} and game.decision.kind == "trump"
-    assert len(game.view(1)["hand"]) == 5
+    assert game.options == {"deal": "cards"} and game.decision.kind == "trump"
+    assert game.view(1)["hand"] == []  # no hand in the box: the seats hold real cards
+    dealt = new_game("kolkhoz", seed=1, deal="box")
+    assert len(dealt.view(1)["hand"]) == 5
     bots = make_bots(clerk(1), "smart", random.Random(1))
     assert type(bots[0]).__name__ == "Scribe"
     with pytest.raises(ValueError, match="deal"):

@@ -94,7 +94,7 @@ def refusal(table):
 def test_a_complete_year_entered_by_presses_matches_the_engine(box):
     """2a-2d, K3-K5: the first year of a dealt game, entered press by press, gives its summary."""
     seed = 8
-    truth = new_game("kolkhoz", seed=seed)  # the real cards: dealt by a box-mode game
+    truth = new_game("kolkhoz", seed=seed, deal="box")  # the real cards: dealt by the box
     table, player = started(box, seed)
     twin = Twin(table.game, random.Random(seed))
     while len(table.game.public_view()["history"]) < 1:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import GAMES, game_class
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 SOURCES = (ROOT / "companion" / "games", ROOT / "companion" / "ui")
@@ -77,6 +79,16 @@ def test_every_cited_rule_has_a_heading_on_its_games_page(page, ref):
     assert ref in headings(page), f"{where} cites {ref}: add a heading for it to docs/rules/{page}"
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_rule_a_refusal_cites_has_a_heading_on_its_games_page(name):
+    """The rule each refusal carries (``IllegalMove.rule``), from the game's declarations:
+    Kolkhoz's "2b" (the rules text's trick-taking section) included."""
+    rules = {rule for rule, _ in game_class(name).refusals().values() if rule}
+    assert rules, f"{name} cites no rule when it refuses"
+    missing = rules - headings(f"{name}.md")
+    assert not missing, f"{name} refusals cite {sorted(missing)}: add a heading to {name}.md"
+
+
 def test_the_index_links_every_game_page():
     index = (RULES / "README.md").read_text(encoding="utf-8")
     targets = set(LINK.findall(index))
@@ -105,13 +117,19 @@ def test_the_readme_sends_readers_to_the_rules_pages():
     )
 
 
+def learn_pages() -> dict:
+    """Every game's Learn pages, as its record in the registry names them."""
+    from companion.games import GAMES
+    from companion.kiosk.learn import pages_of
+
+    return {name: pages_of(name) for name in GAMES}
+
+
 def learn_citations() -> list[tuple[str, str, str]]:
     """(game, rule, claim) for every rule a kiosk Learn page cites."""
-    from companion.kiosk.learn import PAGES as LEARN
-
     return [
         (game, rule, page.text)
-        for game, pages in LEARN.items()
+        for game, pages in learn_pages().items()
         for page in pages
         for rule in page.rules
     ]
@@ -123,10 +141,10 @@ def test_every_learn_claim_cites_a_rule_with_a_heading(game, rule, claim):
 
 
 def test_the_learn_pages_show_the_rules_they_cite_and_teach_no_known_mistake():
-    from companion.kiosk.learn import PAGES as LEARN
     from companion.kiosk.learn import pages
     from companion.ui.i18n import translator
 
+    LEARN = learn_pages()
     for lang in ("en", "fr"):
         for game, sources in LEARN.items():
             for page, screen in zip(sources, pages(game, translator(lang)), strict=True):

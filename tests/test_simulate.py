@@ -53,3 +53,11 @@ def test_bad_arguments_get_a_clear_message(capsys):
     assert "at least 1" in capsys.readouterr().err
     assert main(["simulate", "gulag", "--option", "deck=es"]) == 2
     assert "deck must be one of en, fr" in capsys.readouterr().err
+
+
+def test_kolkhoz_is_simulated_on_the_tables_cards_by_default():
+    """The default deal is the table's cards: the bots enter the cards of a twin the box deals
+    from the game's own seed (its jobs are the game's), and every game ends with a winner."""
+    cards = simulate("kolkhoz", None, 2, seed=4)
+    assert cards["players"] == 4 and sum(cards["outcomes"].values()) == pytest.approx(1.0)
+    assert sum(v for k, v in cards["measures"].items() if k.endswith(" won")) >= 1.0

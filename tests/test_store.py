@@ -14,13 +14,12 @@ import time
 
 import pytest
 
-from companion import store
+from companion import migrate, store
 from companion.bots import make_bots, next_move
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import GAMES, game_class, new_game, restore
 from companion.games.gulag import STRIKE, WORK
-from companion.migrate import MIGRATIONS
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup
@@ -328,7 +327,7 @@ def test_a_record_from_an_older_format_is_migrated(tmp_path, monkeypatch):
     monkeypatch.setattr(game_class("gulag"), "FORMAT", 2)
     with pytest.raises(ValueError, match="does not match this version"):
         restore(old)  # the fault: a record from another version of the state
-    monkeypatch.setitem(MIGRATIONS, "gulag", {1: one_to_two})
+    monkeypatch.setitem(migrate.GULAG, 1, one_to_two)
     box, table = started(path)
     try:
         assert table.resumed
@@ -353,7 +352,7 @@ def test_a_record_no_migration_reads_is_set_aside_with_its_game(tmp_path, monkey
 
 def test_every_format_has_a_way_up_from_every_older_one():
     for name in GAMES:
-        assert set(MIGRATIONS[name]) == set(range(1, game_class(name).FORMAT)), name
+        assert set(migrate.migrations(name)) == set(range(1, game_class(name).FORMAT)), name
         assert new_game(name).to_record()["format"] == game_class(name).FORMAT
 
 

@@ -181,7 +181,8 @@ def oks_to_a_secret_choice(game, seed):
 
 def after_a_secret_press(tmp_path, key):
     """What the terminal draws once a seat presses ``key`` at its secret screen."""
-    run = ["run", "--board", "virtual", "--seed", "1", "--game", "gulag", "--no-journal"]
+    run = ["run", "--board", "virtual", "--seed", "1", "--game", "gulag", "--players", "5"]
+    run.append("--no-journal")  # the fewest players, as oks_to_a_secret_choice counts them
     term = Pty(
         [sys.executable, "-m", "companion", *run],
         env={"COMPANION_DATA": str(tmp_path)},

@@ -44,7 +44,8 @@ def caught_up(page, room):
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_the_tv_follows_a_whole_bot_game(game, players, served):
-    table, room, player = web_table(Settings(game, players))
+    options = {"deal": "box"} if game == "kolkhoz" else {}  # the box deals, as before
+    table, room, player = web_table(Settings(game, players, "en", options))
     base = served(room)
     with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -160,7 +161,7 @@ def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
 
 
 def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
-    table, room, player = web_table(Settings("kolkhoz", 4))
+    table, room, player = web_table(Settings("kolkhoz", 4, "en", {"deal": "box"}))
     tokens = give_phones(room, [0])
     player.wait(0.5)
     base = served(room)

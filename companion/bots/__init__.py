@@ -5,11 +5,11 @@ A bot sees only its own seat's view and the decision, as a player would.
 
 from __future__ import annotations
 
-import importlib
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from companion.games import Choice, Decision, Game, Result
+from companion.games import GAMES, Choice, Decision, Game, Result
 
 KINDS = ("smart", "random")
 
@@ -30,13 +30,13 @@ class RandomBot:
 
 def make_bots(game: Game, kind: str, rng: random.Random) -> list[Bot]:
     """One bot a seat. ``smart`` is the game's own strategic bot: ``make_bots(game, rng)``
-    in ``companion.bots.<game>``, for every game of the registry ``GAMES``."""
+    in ``companion.bots.<game>``, named by the game's record in the registry ``GAMES``."""
     if kind == "random":
         return [RandomBot(rng) for _ in range(game.players)]
     if kind != "smart":
         raise ValueError(f"no bot kind {kind!r} (kinds: {', '.join(KINDS)})")
-    module = importlib.import_module(f"companion.bots.{game.name}")
-    return module.make_bots(game, rng)
+    smart: Callable[[Game, random.Random], list[Bot]] = GAMES[game.name].load("bots")
+    return smart(game, rng)
 
 
 def next_move(game: Game, bots: list[Bot]) -> tuple[int, Choice] | None:

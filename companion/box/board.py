@@ -22,6 +22,7 @@ from PIL import Image
 from companion.box.oled import open_oled
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import BUTTONS, Pinout
+from companion.box.pinout import Button as ButtonName
 from companion.box_kinds import BOARDS
 from companion.errors import HardwareError
 
@@ -96,7 +97,7 @@ class Board:
                 "(sudo adduser $USER i2c) and log in again, " + VIRTUAL_HINT
             ) from None
 
-    def connect(self, edge: Callable[[str, bool], None]) -> None:
+    def connect(self, edge: Callable[[ButtonName, bool], None]) -> None:
         """Send every raw button edge to ``edge(button, closed)``."""
         for name, button in self.buttons.items():
             button.when_pressed = lambda name=name: edge(name, True)
@@ -123,7 +124,7 @@ class VirtualBoard(Board):
     def _oled_interface(self) -> VirtualPanel:
         return VirtualPanel(self.pinout.oled.driver)
 
-    def drive(self, button: str, closed: bool) -> None:
+    def drive(self, button: ButtonName, closed: bool) -> None:
         """Close or open a button's contact (what a finger does)."""
         pin = self.factory.pin(self.pinout.buttons[button])
         # Buttons pull up: a closed contact pulls the pin to ground.

@@ -13,6 +13,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
+
+from companion.box.pinout import Button
+
+#: what became of a button: pushed, let go, or held past HOLD_TIME
+PressKind = Literal["press", "release", "hold"]
 
 HOLD_OFF = 0.015  # longer than contact bounce (<= 10 ms), shorter than a quick tap
 HOLD_TIME = 1.5  # a press this long is a hold (for anything destructive)
@@ -24,8 +30,8 @@ class Press:
     """A debounced button event: ``kind`` is "press", "release" or "hold"."""
 
     t: float
-    button: str
-    kind: str
+    button: Button
+    kind: PressKind
 
 
 class Debouncer:
@@ -41,7 +47,7 @@ class Debouncer:
         self.pressed_at = float("-inf")
         self.held = False
 
-    def edge(self, t: float, level: bool) -> list[tuple[float, str]]:
+    def edge(self, t: float, level: bool) -> list[tuple[float, PressKind]]:
         """Feed a raw edge (``level`` True = contact closed); return the clean events due."""
         events = self.poll(t)
         if level != self.raw:
@@ -49,9 +55,9 @@ class Debouncer:
             self.raw_since = t
         return events + self.poll(t)
 
-    def poll(self, t: float) -> list[tuple[float, str]]:
+    def poll(self, t: float) -> list[tuple[float, PressKind]]:
         """The clean events due by time ``t`` (call it from the loop for holds)."""
-        events: list[tuple[float, str]] = []
+        events: list[tuple[float, PressKind]] = []
         while True:
             # A change settled after the hold-off, or at once when not locked.
             if self.raw != self.pressed:
@@ -74,10 +80,10 @@ class Debouncer:
 
 def debounce(
     edges: Iterable[tuple[float, bool]], hold_off: float = HOLD_OFF
-) -> list[tuple[float, str]]:
+) -> list[tuple[float, PressKind]]:
     """The clean press and release events in a trace of raw edges (holds left out)."""
     d = Debouncer(hold_off, hold_time=float("inf"))
-    events: list[tuple[float, str]] = []
+    events: list[tuple[float, PressKind]] = []
     for t, level in edges:
         events += d.edge(t, level)
     events += d.poll(float("inf"))
@@ -93,7 +99,7 @@ class Inputs:
     """
 
     def __init__(
-        self, buttons: Iterable[str], clock: Callable[[], float], size: int = QUEUE_SIZE
+        self, buttons: Iterable[Button], clock: Callable[[], float], size: int = QUEUE_SIZE
     ) -> None:
         self.clock = clock
         self.debouncers = {name: Debouncer() for name in buttons}
@@ -101,7 +107,7 @@ class Inputs:
         self.size = size
         self.dropped = 0
 
-    def edge(self, button: str, level: bool) -> None:
+    def edge(self, button: Button, level: bool) -> None:
         """A raw edge from a pin callback, stamped with the box's clock."""
         self._push(button, self.debouncers[button].edge(self.clock(), level))
 
@@ -110,7 +116,7 @@ class Inputs:
         for name, debouncer in self.debouncers.items():
             self._push(name, debouncer.poll(now))
 
-    def _push(self, button: str, events: list[tuple[float, str]]) -> None:
+    def _push(self, button: Button, events: list[tuple[float, PressKind]]) -> None:
         for t, kind in events:
             if len(self.queue) >= self.size:
                 self.dropped += 1
@@ -128,6 +134,6 @@ class Inputs:
         self.queue.clear()
         return n
 
-    def is_down(self, button: str) -> bool:
+    def is_down(self, button: Button) -> bool:
         self.poll()
         return self.debouncers[button].pressed

@@ -10,12 +10,14 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from companion.errors import PinoutError
 from companion.files import read_regular
 
-BUTTONS = ("up", "down", "ok", "back", "choice_a", "choice_b", "peek")
+#: the box's buttons by name (plain strings, checked by the type checker where compared)
+Button = Literal["up", "down", "ok", "back", "choice_a", "choice_b", "peek"]
+BUTTONS: tuple[Button, ...] = ("up", "down", "ok", "back", "choice_a", "choice_b", "peek")
 BAR_LEDS = 10
 DRIVERS = ("ssd1306", "sh1106")
 I2C_PINS = {1: (2, 3), 0: (0, 1)}  # bus -> (SDA, SCL)
@@ -37,7 +39,7 @@ class Oled:
 
 @dataclass(frozen=True)
 class Pinout:
-    buttons: dict[str, int]
+    buttons: dict[Button, int]
     bar: tuple[int, ...]
     status_a: int
     status_b: int

@@ -20,8 +20,9 @@ from PIL import Image
 
 from companion.box import Box
 from companion.box.inputs import HOLD_TIME
+from companion.box.pinout import Button
 
-KEYS = {
+KEYS: dict[str, Button] = {
     "\x1b[A": "up",
     "\x1b[B": "down",
     "w": "up",
@@ -40,7 +41,10 @@ KEYS = {
 PEEK_KEY = "p"  # a terminal has no key-up: p shows the card until the next key, or PEEK_SHOW
 PEEK_SHOW = 4.0  # seconds PEEK stays down after p, at most
 PEEK_GESTURE = "up"  # PEEK held and Up: the phone's QR code, so Up leaves PEEK down
-HOLDS = {"O": "ok", "X": "back"}  # a long OK (a new game) and a long Back (abandon)
+HOLDS: dict[str, Button] = {
+    "O": "ok",
+    "X": "back",
+}  # a long OK (a new game) and a long Back (abandon)
 TAP = 0.08
 HOLD = HOLD_TIME + 0.5  # a held key is let go this long after: surely past the box's hold
 QUIT_KEYS = ("q", "\x03")
@@ -84,7 +88,7 @@ def art_pixels(lines: list[str]) -> Image.Image:
     return image
 
 
-def leds(box: Box, held: set[str]) -> list[str]:
+def leds(box: Box, held: set[Button]) -> list[str]:
     """The LEDs, the buzzer and any button held down, to stand beside the panel.
 
     Nothing here says which button was pressed last: onlookers must not learn
@@ -121,8 +125,8 @@ class Terminal:
         self.box = box
         self.step = step
         self.out = out or sys.stdout
-        self.releases: dict[str, float] = {}
-        self.toggled: set[str] = set()
+        self.releases: dict[Button, float] = {}
+        self.toggled: set[Button] = set()
         self.frame: list[str] = []
         self.peek_until = 0.0
         self.peek_frames: list[list[str]] = []  # the screen before PEEK, then PEEK's own

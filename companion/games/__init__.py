@@ -1,59 +1,61 @@
 """The rules of the four games, pure: no hardware, threads, sleeping or storage.
 
 ``new_game`` is the one door in; games are imported on first use so that the
-box starts fast and a game module never imports another.
+box starts fast and a game module never imports another. ``GAMES`` holds one
+record per game (``companion.games.registry``): where its engine, screens,
+bots, TV picture, learn pages and migrations live.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from companion.ballot import make_rng
 from companion.errors import IllegalMove, SettingsError
 from companion.games.base import Choice, Decision, Game, Result
+from companion.games.registry import GAMES, GameRecord
 
 __all__ = [
     "GAMES",
     "Choice",
     "Decision",
     "Game",
+    "GameRecord",
     "IllegalMove",
     "Result",
     "game_class",
+    "game_record",
     "new_game",
     "restore",
 ]
 
-#: The one registry of games: name -> "module:Class" of its engine. Each game also has
-#: its screens in ``companion.ui.<name>`` and its bots in ``companion.bots.<name>``.
-GAMES: dict[str, str] = {
-    "gulag": "companion.games.gulag:Gulag",
-    "kolkhoz": "companion.games.kolkhoz:Kolkhoz",
-    "politburo": "companion.games.politburo:Politburo",
-    "glasnost": "companion.games.glasnost:Glasnost",
-}
+
+def game_record(name: str) -> GameRecord:
+    """The registry's record of game ``name``; a name it lacks is a settings error."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise SettingsError(f"no game called {name!r} (games: {', '.join(GAMES)})") from None
 
 
 def game_class(name: str) -> type[Game]:
+    record = game_record(name)
     try:
-        target = GAMES[name]
-    except KeyError:
-        raise SettingsError(f"no game called {name!r} (games: {', '.join(GAMES)})") from None
-    module, _, cls = target.partition(":")
-    try:
-        return getattr(importlib.import_module(module), cls)
+        cls: type[Game] = record.load("engine")
     except ModuleNotFoundError:
         raise SettingsError(f"{name} is not available in this version") from None
+    return cls
 
 
 def new_game(
     name: str, players: int | None = None, seed: int | None = None, **options: Any
 ) -> Game:
-    """A new game. ``seed`` makes it reproducible; None draws from the CSPRNG (a real table)."""
+    """A new game. ``seed`` makes it reproducible; None draws from the CSPRNG (a real table).
+    Unless told, the table size and options are the game's defaults, those its setup screen
+    starts from."""
     cls = game_class(name)
     if players is None:
-        players = cls.min_players
+        players = cls.default_players()
     return cls(players, make_rng(seed), **options)
 
 

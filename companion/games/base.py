@@ -20,10 +20,21 @@ from typing import Any, ClassVar
 from companion.ballot import Ballot, rng_from_state, rng_state
 from companion.errors import IllegalMove, SettingsError
 from companion.games.frozen import FrozenDict, FrozenList, freeze
+from companion.games.kinds import Kind
 
-__all__ = ["Choice", "Decision", "Game", "IllegalMove", "Result"]
+__all__ = ["CONTRACT_REFUSALS", "Choice", "Decision", "Game", "IllegalMove", "Option", "Result"]
 
 Choice = str | int
+Fact = str | int
+
+#: The refusals of the contract itself, shared by every game: code -> (rule, the log's
+#: English sentence with {fact} fields). A game adds its own in ``REFUSALS``.
+CONTRACT_REFUSALS: dict[str, tuple[str, str]] = {
+    "over": ("", "the game is over: nothing more can be played"),
+    "no_seat": ("", "there is no seat {seat} at a table of {players}"),
+    "not_asked": ("", "seat {seat} is not asked now: {kind} waits for seat {waiting}"),
+    "not_a_choice": ("", "{choice} is not a choice for {kind} (choices: {choices})"),
+}
 
 
 @dataclass(frozen=True)
@@ -35,13 +46,13 @@ class Decision:
     shown to anyone but the seat making it.
     """
 
-    kind: str
+    kind: Kind
     seats: tuple[int, ...]
     options: tuple[Choice, ...]
     secret: bool = False
 
     def __init__(
-        self, kind: str, seats: tuple[int, ...], options: tuple[Choice, ...], secret: bool = False
+        self, kind: Kind, seats: tuple[int, ...], options: tuple[Choice, ...], secret: bool = False
     ) -> None:
         # The fields in one write (the generated __init__ of a frozen dataclass sets each
         # through object.__setattr__): a decision is made on every move.
@@ -54,6 +65,27 @@ class Decision:
             "options": list(self.options),
             "secret": self.secret,
         }
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a game: the value it takes unless told, and every value it may take.
+
+    The setup screen offers ``values`` with the default first; ``values`` None is an
+    option only the command line sets (a file it names, read there: Glasnost's board),
+    never on the setup screen, checked by the game itself.
+    """
+
+    default: Any
+    values: tuple[Any, ...] | None
+
+    @property
+    def command_line_only(self) -> bool:
+        return self.values is None
+
+
+#: a table of this many players unless told, where the game allows it (the setup's first)
+USUAL_PLAYERS = 7
 
 
 @dataclass(frozen=True)
@@ -87,7 +119,7 @@ class Game:
     Subclasses define ``State`` (a dataclass of JSON types only: lists, not
     tuples; string keys), ``setup``, ``_decide``, ``_apply``, ``_public``,
     ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
-    refused choice breaks.
+    refused choice breaks, declaring each of its refusals in ``REFUSALS``.
 
     ``decision`` is worked out once a state and kept until the next move
     (``act`` forgets it): it is read several times a move (by the caller, by
@@ -98,10 +130,13 @@ class Game:
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    defaults: ClassVar[dict[str, Any]] = {}
-    choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: the game's settings, each with its default and its values (the setup screens show them)
+    OPTIONS: ClassVar[dict[str, Option]] = {}
     #: every outcome a game can end in, so that statistics show the rare ones at 0%
     outcomes: ClassVar[tuple[str, ...]] = ()
+    #: the game's own refusals: code -> (the rule cited, the log's English sentence); each
+    #: is raised by ``refused`` with the facts its sentence names
+    REFUSALS: ClassVar[dict[str, tuple[str, str]]] = {}
     #: the shape of ``State`` in saved records; bump it with a migration (companion/migrate.py)
     FORMAT: ClassVar[int] = 1
     State: ClassVar[type]
@@ -115,6 +150,16 @@ class Game:
         self.rng = rng
         self.ballot = None
         self.setup()
+
+    @classmethod
+    def default_players(cls) -> int:
+        """The table size unless told: seven where the game allows it, else the nearest."""
+        return min(max(USUAL_PLAYERS, cls.min_players), cls.max_players)
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """Every option's default."""
+        return {key: option.default for key, option in cls.OPTIONS.items()}
 
     @classmethod
     def checked_players(cls, players: Any) -> int:
@@ -135,13 +180,14 @@ class Game:
 
     @classmethod
     def _checked_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(cls.defaults))
+        unknown = sorted(set(options) - set(cls.OPTIONS))
         if unknown:
-            known = ", ".join(sorted(cls.defaults)) or "none"
+            known = ", ".join(sorted(cls.OPTIONS)) or "none"
             raise SettingsError(f"{cls.name} has no option {unknown[0]!r} (options: {known})")
-        merged = {**cls.defaults, **options}
-        for key, allowed in cls.choices.items():
-            if merged[key] not in allowed:
+        merged = {**cls.defaults(), **options}
+        for key, option in cls.OPTIONS.items():
+            allowed = option.values
+            if allowed is not None and merged[key] not in allowed:
                 raise SettingsError(
                     f"{cls.name} option {key} must be one of {', '.join(map(str, allowed))}, "
                     f"not {merged[key]!r}"
@@ -169,10 +215,20 @@ class Game:
         self.s.peeked += 1
         return bool(self.s.peeked == self.players)
 
-    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
         """Why ``choice`` is not among the options: the rule it breaks."""
         listed = ", ".join(map(str, decision.options))
-        return f"{choice!r} is not a choice for {decision.kind} (choices: {listed})"
+        return self.refused("not_a_choice", choice=repr(choice), kind=decision.kind, choices=listed)
+
+    @classmethod
+    def refusals(cls) -> dict[str, tuple[str, str]]:
+        """Every refusal this game can give: the contract's and its own."""
+        return {**CONTRACT_REFUSALS, **cls.REFUSALS}
+
+    def refused(self, code: str, **facts: Fact) -> IllegalMove:
+        """The refusal ``code`` (declared in ``REFUSALS``) with its facts, ready to raise."""
+        rule, text = self.REFUSALS.get(code) or CONTRACT_REFUSALS[code]
+        return IllegalMove(text.format(**facts), code, rule, facts)
 
     def _public(self) -> dict[str, Any]:
         """The game's own public facts (``public_view`` adds the common ones)."""
@@ -284,19 +340,17 @@ class Game:
         """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""
         d = self.decision
         if d is None:
-            raise IllegalMove("the game is over: nothing more can be played")
+            raise self.refused("over")
         if not (type(seat) is int and 0 <= seat < self.players) and not self.is_seat(seat):
-            raise IllegalMove(f"there is no seat {seat!r} at a table of {self.players}")
+            raise self.refused("no_seat", seat=repr(seat), players=self.players)
         if seat not in d.seats:
             waiting = ", ".join(str(s + 1) for s in d.seats)
-            raise IllegalMove(
-                f"seat {seat + 1} is not asked now: {d.kind} waits for seat {waiting}"
-            )
+            raise self.refused("not_asked", seat=seat + 1, kind=d.kind, waiting=waiting)
         for option in d.options:  # same_choice, inline: this runs on every move
             if option == choice and type(option) is type(choice):
                 break
         else:
-            raise IllegalMove(self._refusal(d, seat, choice))
+            raise self._refusal(d, seat, choice)
         ballot = self.ballot
         self._apply(seat, choice)
         self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew

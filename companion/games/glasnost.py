@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.glasnost_board import (
     BOARD,
@@ -76,6 +76,7 @@ from companion.games.glasnost_board import (
     Crisis,
     parse_board,
 )
+from companion.games.kinds import GlasnostKind, GlasnostPhase
 
 REFORMISTS, REPRESSIONISTS, NATIONALISTS = "Reformists", "Repressionists", "Nationalists"
 FACTIONS = (REFORMISTS, REPRESSIONISTS, NATIONALISTS)
@@ -88,7 +89,7 @@ TOKENS_PER_SET = 5
 
 E, M, S = DOMAINS
 #: the phases that collect a secret ballot, and the kind of decision each asks
-BALLOTS = {
+BALLOTS: dict[GlasnostPhase, GlasnostKind] = {
     "vote": "crisis_vote",
     "purge": "purge",
     "coup_offer": "coup_offer",
@@ -168,7 +169,7 @@ class GlasnostState:
     tokens: list[int]  # player -> seat tokens in hand
     spare_sets: int
     coup_left: int
-    phase: str = "peek"
+    phase: GlasnostPhase = "peek"
     peeked: int = 0  # seats that have read their objective card (clockwise from seat 1)
     turn: int = 0
     results: list[str | None] = field(default_factory=list)  # space -> yes/no/hushed
@@ -193,9 +194,31 @@ class Glasnost(Game):
     name = "glasnost"
     min_players = 4
     max_players = 12
-    defaults = {"board": None, "crises": "shuffled"}
-    choices = {"crises": ("shuffled", "fixed")}
+    OPTIONS = {
+        "crises": Option("shuffled", ("shuffled", "fixed")),
+        "board": Option(None, None),  # board=FILE on the command line; None: the bundled board
+    }
     outcomes = ("instant", "nationalist instant", "end game")
+    REFUSALS = {
+        "partner": (
+            "5.1",
+            "5.1: board seat {place} is connected to board seat {partner}: "
+            "choose board seat {partner} to take both",
+        ),
+        "face_up": ("5.1", "5.1: board seat {place} already has a face-up seat token"),
+        "voted": ("5.1", "5.1: every crisis at board seat {place} has already been voted for"),
+        "token_at": (
+            "5.1",
+            "5.1: seat {seat} already has a face-up seat token at {crisis} (crisis space {space})",
+        ),
+        "no_tokens": (
+            "S6",
+            "S6: seat {seat} has no seat tokens left and no party member set is unused",
+        ),
+        "name_self": ("S5", "S5: the leader names the others in the coup, not themself"),
+        "named": ("S5", "S5: seat {seat} is already in the coup"),
+        "purge": ("S4", "S4: a voter purges the fellow voter to the left or to the right"),
+    }
     State = GlasnostState
 
     s: GlasnostState
@@ -238,13 +261,6 @@ class Glasnost(Game):
     def crisis_card(self, space: int) -> Crisis:
         return self.board.crises[self.s.layout[space]]
 
-    def _seat_label(self, place: int) -> str:
-        return f"board seat {self.board.seat_ids[place]}"
-
-    def _crisis_label(self, space: int) -> str:
-        # Spaces are numbered as the board data numbers its crises (and the drawing shows).
-        return f"{self.crisis_card(space).name} (crisis space {self.board.crises[space].id})"
-
     def _places(self, place: int) -> list[int]:
         """The board seats one placement covers: the seat, and its connected partner."""
         return list(self.board.covers[place])
@@ -255,31 +271,26 @@ class Glasnost(Game):
     def _full(self, space: int) -> bool:
         return all(self.s.face_up[q] for q in self.crisis_seats[space])
 
-    def _sit_problem(self, player: int, place: int) -> str | None:
+    def _sit_problem(self, player: int, place: int) -> IllegalMove | None:
         """Why ``player`` may not sit at ``place`` (rule 5.1, S6), or None."""
         s = self.s
+        seat_id = self.board.seat_ids[place]
         partner = self.board.partner[place]
         if partner is not None and partner < place:
-            return (
-                f"5.1: {self._seat_label(place)} is connected to {self._seat_label(partner)}: "
-                f"choose {self._seat_label(partner)} to take both"
-            )
+            return self.refused("partner", place=seat_id, partner=self.board.seat_ids[partner])
         places = self._places(place)
         if any(s.face_up[q] for q in places):
-            return f"5.1: {self._seat_label(place)} already has a face-up seat token"
+            return self.refused("face_up", place=seat_id)
         crises = self._crises_of(place)
         if all(s.results[c] is not None for c in crises):
-            return f"5.1: every crisis at {self._seat_label(place)} has already been voted for"
+            return self.refused("voted", place=seat_id)
         for c in crises:
             if any(s.face_up[q] and s.owner[q] == player for q in self.crisis_seats[c]):
-                return (
-                    f"5.1: seat {player + 1} already has a face-up seat token at "
-                    f"{self._crisis_label(c)}"
-                )
+                # spaces are numbered as the board data numbers its crises (and the drawing)
+                crisis, space = self.crisis_card(c).name, self.board.crises[c].id
+                return self.refused("token_at", seat=player + 1, crisis=crisis, space=space)
         if s.tokens[player] + TOKENS_PER_SET * s.spare_sets < len(places):
-            return (
-                f"S6: seat {player + 1} has no seat tokens left and no party member set is unused"
-            )
+            return self.refused("no_tokens", seat=player + 1)
         return None
 
     def legal_places(self, player: int) -> tuple[int, ...]:
@@ -330,7 +341,7 @@ class Glasnost(Game):
             return Decision("coup_name", (leader,), (*others, DONE))
         return None
 
-    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
         if (
             decision.kind == "sit"
             and isinstance(choice, int)
@@ -342,11 +353,11 @@ class Glasnost(Game):
                 return problem
         if decision.kind == "coup_name" and isinstance(choice, int):
             if choice == seat:
-                return "S5: the leader names the others in the coup, not themself"
+                return self.refused("name_self")
             if choice in self.s.named:
-                return f"S5: seat {choice + 1} is already in the coup"
+                return self.refused("named", seat=choice + 1)
         if decision.kind == "purge":
-            return "S4: a voter purges the fellow voter to the left or to the right"
+            return self.refused("purge")
         return super()._refusal(decision, seat, choice)
 
     def _apply(self, seat: int, choice: Choice) -> None:

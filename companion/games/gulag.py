@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict
+from companion.games.kinds import GulagKind, GulagPhase
 
 RED, BLACK = "red", "black"
 WORK, STRIKE = "work", "strike"
@@ -52,7 +53,7 @@ class GulagState:
     roles: list[str | None]
     turn: int = 0
     canal: int = 0
-    phase: str = "peek"
+    phase: GulagPhase = "peek"
     peeked: int = 0
     picks: list[int] = field(default_factory=list)
     previous: list[int] = field(default_factory=list)
@@ -65,9 +66,19 @@ class Gulag(Game):
     name = "gulag"
     min_players = 5
     max_players = 10
-    defaults = {"deck": "en", "deal": "box"}
-    choices = {"deck": ("en", "fr"), "deal": ("box", "cards")}
+    OPTIONS = {"deal": Option("box", ("box", "cards")), "deck": Option("en", ("en", "fr"))}
     outcomes = (RED, BLACK, "draw")
+    REFUSALS = {
+        "self_pick": ("G3", "G3: the commissar never selects themself"),
+        "picked": ("", "seat {seat} is already selected this turn"),
+        "not_new": (
+            "G4",
+            "G4: at {players} players at least {need} of the 3 selected must be new, "
+            "and seat {seat} was selected last turn",
+        ),
+        "supervise": ("G5", "G5: the supervisor may order only one of the two workers, or no one"),
+        "deck": ("G1", "G1: the deck has only {count} {card} workers"),
+    }
     State = GulagState
 
     s: GulagState
@@ -127,7 +138,7 @@ class Gulag(Game):
         if phase == "peek":
             return self._peek_decision()
         if phase == "pick":
-            kind = "pick_worker" if len(self.s.picks) < 2 else "pick_supervisor"
+            kind: GulagKind = "pick_worker" if len(self.s.picks) < 2 else "pick_supervisor"
             return Decision(kind, (self.s.turn % self.players,), self._pick_options())
         if phase == "task":
             assert self.ballot is not None
@@ -144,22 +155,19 @@ class Gulag(Game):
         told = [r for r in self.s.roles if r is not None]
         return tuple(c for c in (RED, BLACK) if told.count(c) < self._deck[c])
 
-    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
         if decision.kind in ("pick_worker", "pick_supervisor"):
             if choice == self.commissar:
-                return "G3: the commissar never selects themself"
+                return self.refused("self_pick")
             if choice in self.s.picks:
-                return f"seat {choice + 1} is already selected this turn"
+                return self.refused("picked", seat=int(choice) + 1)
             if isinstance(choice, int) and choice in self.s.previous:
                 need = self._needs_new()
-                return (
-                    f"G4: at {self.players} players at least {need} of the 3 selected must "
-                    f"be new, and seat {choice + 1} was selected last turn"
-                )
+                return self.refused("not_new", players=self.players, need=need, seat=choice + 1)
         if decision.kind == "supervise":
-            return "G5: the supervisor may order only one of the two workers, or no one"
+            return self.refused("supervise")
         if decision.kind == "reveal_role" and choice in (RED, BLACK):
-            return f"G1: the deck has only {self._deck[choice]} {choice} workers"
+            return self.refused("deck", count=self._deck[choice], card=str(choice))
         return super()._refusal(decision, seat, choice)
 
     def _apply(self, seat: int, choice: Choice) -> None:

@@ -83,7 +83,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import shuffled
-from companion.games.base import Choice, Decision, Game, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
+from companion.games.kinds import KolkhozPhase
 
 YEARS = 5  # K1: the Пятилетка
 THRESHOLD = 40  # work-hours to complete a job
@@ -222,7 +223,7 @@ class KolkhozState:
     piles: dict[str, list[str]]  # suit -> face-down job cards, top last
     year: int = 1
     planner: int = 0
-    phase: str = "trump"  # trump, play, assign, reveal, plot, over
+    phase: KolkhozPhase = "trump"
     trump: str | None = None
     trump_broken: bool = False
     #: suit -> {"reward": card, "hours": int, "done": bool, "by": seat|None, "workers": [cards]}
@@ -263,9 +264,51 @@ class Kolkhoz(Game):
     name = "kolkhoz"
     min_players = 4
     max_players = 4
-    defaults = {"deal": "box"}
-    choices = {"deal": ("box", "cards")}
+    OPTIONS = {"deal": Option("cards", ("cards", "box"))}
     outcomes = ("single", "shared")
+    REFUSALS = {
+        "not_held": ("", "seat {seat} does not hold {card}"),
+        "follow": ("2b", "players follow suit if able: seat {seat} holds {suit}, the suit led"),
+        "trump_lead": (
+            "2b",
+            "players may not lead trump ({suit}) until it has been played, "
+            "and seat {seat} holds other suits",
+        ),
+        "not_a_card": ("", "{choice} is not a worker card: cards are written like 6H, 10S, QD, KC"),
+        "assign": ("K4", "K4: the trump worker {card} goes to a job: {suits}, not {choice}"),
+        "trump": ("K1", "K1: the planner declares one of the four suits as trump, not {choice}"),
+        "not_a_suit": ("", "a suit is one of {suits}, not {choice}"),
+        "suit_placed": ("", "every {suit} worker is placed already: none can be played"),
+        "plot_suit": ("", "seat {seat} showed no {suit} left in the plot: no deal fits"),
+        "trump_only": (
+            "2b",
+            "seat {seat} led trump in trick {trick} before it was played: no other suit left",
+        ),
+        "void": (
+            "2b",
+            "follow suit: seat {seat} did not follow {suit} in trick {trick}, so holds none",
+        ),
+        "early_trump": (
+            "2b",
+            "no trump lead before trump is played: seat {seat} holds another suit",
+        ),
+        "must_follow": (
+            "2b",
+            "follow suit: seat {seat} must hold {suit}, no deal fits otherwise",
+        ),
+        "no_deal": ("", "seat {seat} cannot hold {suit}: no deal of the unseen cards fits"),
+        "plot_more": (
+            "",
+            "seat {seat}'s plot must hold another of its cards: no deal fits without",
+        ),
+        "went_north": ("", "{card} is seen twice: it went north"),
+        "in_plot": ("", "{card} is seen twice: it is in seat {seat}'s plot"),
+        "this_year": ("", "{card} is seen twice: it was played this year ({job})"),
+        "in_trick": ("", "{card} is seen twice: it was played in this trick by seat {seat}"),
+        "entry_suit": ("", "the suit entered is {suit}: Back to change it"),
+        "job_suit": ("K5", "K5: only {suit} cards are revealed for {job}"),
+        "plot_full": ("", "seat {seat}'s plot cannot hold another {suit} card"),
+    }
     FORMAT = 2  # 2: tricks won per seat this year (``won``)
     State = KolkhozState
 
@@ -354,24 +397,25 @@ class Kolkhoz(Game):
         return len(WORKERS) - elsewhere
 
     # -- the clerk: what the box knows of the cards it cannot see ------------------
-    def _placed(self) -> dict[str, str]:
-        """Every worker whose place the box knows, with the place, for refusals."""
+    def _placed(self) -> dict[str, tuple[str, dict[str, str | int]]]:
+        """Every worker whose place the box knows, with the place (a refusal's code and
+        facts, for a card seen twice)."""
         s = self.s
-        where: dict[str, str] = {}
+        where: dict[str, tuple[str, dict[str, str | int]]] = {}
         for card in s.north:
-            where[card] = "went north"
+            where[card] = ("went_north", {})
         for seat, plot in enumerate(s.plots):
             for card in plot["shown"] + plot["hidden"]:
-                where[card] = f"is in seat {seat + 1}'s plot"
+                where[card] = ("in_plot", {"seat": seat + 1})
         if s.requisition is not None:
             for r in s.requisition["revealed"]:
                 for card in r["cards"]:
-                    where[card] = f"is in seat {r['seat'] + 1}'s plot"
+                    where[card] = ("in_plot", {"seat": r["seat"] + 1})
         for suit, job in s.jobs.items():
             for card in job["workers"]:
-                where[card] = f"was played this year ({JOBS[suit][0]})"
+                where[card] = ("this_year", {"job": JOBS[suit][0]})
         for p in s.trick:
-            where[p["card"]] = f"was played in this trick by seat {p['seat'] + 1}"
+            where[p["card"]] = ("in_trick", {"seat": p["seat"] + 1})
         return where
 
     def _unseen(self, suit: str) -> list[str]:
@@ -482,78 +526,65 @@ class Kolkhoz(Game):
             return Decision("reveal", (s.revealing[0],), tuple(self._reveal_options()))
         return None
 
-    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
         s = self.s
-        if decision.kind == "play" and is_card(choice):
+        kind = decision.kind
+        if kind == "play" and is_card(choice):
             card = str(choice)
             if card not in s.hands[seat]:
-                return f"seat {seat + 1} does not hold {card}"
+                return self.refused("not_held", seat=seat + 1, card=card)
             lead = self.lead_suit
             if lead is not None:
-                return f"players follow suit if able: seat {seat + 1} holds {lead}, the suit led"
-            return (
-                f"players may not lead trump ({s.trump}) until it has been played, "
-                f"and seat {seat + 1} holds other suits"
-            )
-        if decision.kind == "play":  # the options are a hand: keep them out of the message
-            return f"{choice!r} is not a worker card: cards are written like 6H, 10S, QD, KC"
-        if decision.kind == "assign":
-            return (
-                f"K4: the trump worker {s.to_assign[0]} goes to a job: "
-                f"{', '.join(SUITS)}, not {choice!r}"
-            )
-        if decision.kind == "trump":
-            return f"K1: the planner declares one of the four suits as trump, not {choice!r}"
-        if decision.kind == "suit" and choice in SUITS:
-            return self._suit_refusal(str(choice))
-        if decision.kind == "suit":
-            return f"a suit is one of {', '.join(SUITS)}, not {choice!r}"
-        if decision.kind in ("card", "reveal") and is_card(choice):
+                return self.refused("follow", seat=seat + 1, suit=lead)
+            return self.refused("trump_lead", suit=str(s.trump), seat=seat + 1)
+        if kind in ("card", "reveal") and is_card(choice):
             return self._card_refusal(decision, str(choice))
-        if decision.kind == "reveal" and choice == "none":
-            owner = s.revealing[0] + 1
-            return f"seat {owner}'s plot must hold another of its cards: no deal fits without"
-        if decision.kind in ("card", "reveal"):
-            return f"{choice!r} is not a worker card: cards are written like 6H, 10S, QD, KC"
+        if kind == "reveal" and choice == "none":
+            return self.refused("plot_more", seat=s.revealing[0] + 1)
+        if kind in ("play", "card", "reveal"):  # a hand's options stay out of the message
+            return self.refused("not_a_card", choice=repr(choice))
+        if kind == "assign":
+            card, suits = s.to_assign[0], ", ".join(SUITS)
+            return self.refused("assign", card=card, suits=suits, choice=repr(choice))
+        if kind == "trump":
+            return self.refused("trump", choice=repr(choice))
+        if kind == "suit" and choice in SUITS:
+            return self._suit_refusal(str(choice))
+        if kind == "suit":
+            return self.refused("not_a_suit", suits=", ".join(SUITS), choice=repr(choice))
         return super()._refusal(decision, seat, choice)
 
-    def _suit_refusal(self, suit: str) -> str:
+    def _suit_refusal(self, suit: str) -> IllegalMove:
         s = self.s
         if not self._unseen(suit):
-            return f"every {suit} worker is placed already: none can be played"
+            return self.refused("suit_placed", suit=suit)
         if s.phase == "plot":
-            seat = self._plot_seat()
-            return f"seat {seat + 1} showed no {suit} left in the plot: no deal fits"
+            return self.refused("plot_suit", seat=self._plot_seat() + 1, suit=suit)
         seat = s.turn
         lead = self.lead_suit
-        if suit != s.trump and s.trump_only[seat] is not None:
-            return (
-                f"seat {seat + 1} led trump in trick {s.trump_only[seat]} before it was played: "
-                f"no other suit left"
-            )
+        if suit != s.trump and (trick := s.trump_only[seat]) is not None:
+            return self.refused("trump_only", seat=seat + 1, trick=trick)
         if suit in s.voids[seat]:
-            return (
-                f"follow suit: seat {seat + 1} did not follow {suit} in trick "
-                f"{s.voids[seat][suit]}, so holds none"
-            )
+            return self.refused("void", seat=seat + 1, suit=suit, trick=s.voids[seat][suit])
         if lead is None and suit == s.trump and not s.trump_broken:
-            return f"no trump lead before trump is played: seat {seat + 1} holds another suit"
+            return self.refused("early_trump", seat=seat + 1)
         if lead is not None and suit != lead:
-            return f"follow suit: seat {seat + 1} must hold {lead}, no deal fits otherwise"
-        return f"seat {seat + 1} cannot hold {suit}: no deal of the unseen cards fits"
+            return self.refused("must_follow", seat=seat + 1, suit=lead)
+        return self.refused("no_deal", seat=seat + 1, suit=suit)
 
-    def _card_refusal(self, decision: Decision, card: str) -> str:
+    def _card_refusal(self, decision: Decision, card: str) -> IllegalMove:
         s = self.s
         where = self._placed().get(card)
         if where is not None:
-            return f"{card} is seen twice: it {where}"
+            code, facts = where
+            return self.refused(code, card=card, **facts)
         if decision.kind == "card" and s.entry is not None and suit_of(card) != s.entry:
-            return f"the suit entered is {s.entry}: Back to change it"
+            return self.refused("entry_suit", suit=s.entry)
         if decision.kind == "reveal" and s.requisition is not None:
             job = s.requisition["job"]
             if suit_of(card) != job:
-                return f"K5: only {job} cards are revealed for {JOBS[job][0]}"
-            return f"seat {s.revealing[0] + 1}'s plot cannot hold another {job} card"
+                return self.refused("job_suit", suit=job, job=JOBS[job][0])
+            return self.refused("plot_full", seat=s.revealing[0] + 1, suit=job)
         return super()._refusal(decision, 0, card)
 
     def _apply(self, seat: int, choice: Choice) -> None:

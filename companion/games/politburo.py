@@ -38,12 +38,14 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import Ballot
-from companion.games.base import Choice, Decision, Game, Result
+from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import fresh
+from companion.games.kinds import PolitburoPhase
 
 DEFENCE, FINANCE, SECURITY = "defence", "finance", "security"
 MINISTRIES = (DEFENCE, FINANCE, SECURITY)
@@ -144,7 +146,7 @@ class PolitburoState:
     ministries: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MINISTRIES, 0))
     lost: int = 0
     round: int = 0
-    phase: str = "peek"
+    phase: PolitburoPhase = "peek"
     peeked: int = 0
     proposal: str | None = None
     thumbs: int | None = None
@@ -164,8 +166,18 @@ class Politburo(Game):
     min_players = 5
     max_players = 10
     outcomes = ("winner", "winners", "no winner")
-    defaults = {"vote": "count"}
-    choices = {"vote": ("count", "each")}
+    OPTIONS = {"vote": Option("count", ("count", "each"))}
+    REFUSALS = {
+        "rejected": ("P3", "P3: the {plan} plan was already rejected this round"),
+        "self_appoint": ("P4", "P4: the general secretary cannot appoint themself"),
+        "executor": ("P4", "P4: seat {seat} is already one of the three executors"),
+        "brought_in": ("", "seat {seat} has just been brought in: that place is refilled"),
+        "not_executing": ("P5", "P5: seat {seat} is not executing, so cannot be replaced"),
+        "yes_no": ("P3", "P3: the plan vote is yes or no"),
+        "thumbs": ("P3", "P3: the thumbs up are 0 to {voters}, the members but the secretary"),
+        "execution_card": ("P5", "P5: an execution card is repress or reform"),
+        "point": ("P7", "P7: point left or right, at one of the two other executors"),
+    }
     State = PolitburoState
 
     s: PolitburoState
@@ -239,84 +251,94 @@ class Politburo(Game):
             return Decision("point", self.ballot.pending, (LEFT, RIGHT), secret=True)
         return None
 
-    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> str:
+    def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
         s = self.s
         kind = decision.kind
         if kind == "propose" and choice in s.rejected:
-            return f"P3: the {choice} plan was already rejected this round"
+            return self.refused("rejected", plan=str(choice))
         if kind in ("appoint", "replace_by") and isinstance(choice, int):
             if choice == self.secretary:
-                return "P4: the general secretary cannot appoint themself"
+                return self.refused("self_appoint")
             if choice in s.executors:
-                return f"P4: seat {choice + 1} is already one of the three executors"
+                return self.refused("executor", seat=choice + 1)
         if kind == "replace" and isinstance(choice, int):
             if choice in s.fresh:
-                return f"seat {choice + 1} has just been brought in: that place is refilled"
-            return f"P5: seat {choice + 1} is not executing, so cannot be replaced"
+                return self.refused("brought_in", seat=choice + 1)
+            return self.refused("not_executing", seat=choice + 1)
         if kind in ("plan_vote", "casting"):
-            return "P3: the plan vote is yes or no"
+            return self.refused("yes_no")
         if kind == "plan_count":
-            return f"P3: the thumbs up are 0 to {len(self.voters)}, the members but the secretary"
-        if kind == "execute":
-            return "P5: an execution card is repress or reform"
-        if kind == "point":
-            return "P7: point left or right, at one of the two other executors"
+            return self.refused("thumbs", voters=len(self.voters))
+        if kind in ("execute", "point"):
+            return self.refused("execution_card" if kind == "execute" else "point")
         return super()._refusal(decision, seat, choice)
 
     def _apply(self, seat: int, choice: Choice) -> None:
+        """The move of the phase the game is in: one method a phase (``_MOVES``)."""
+        _MOVES[self.s.phase](self, seat, choice)
+
+    def _on_peek(self, seat: int, choice: Choice) -> None:
+        if self._peek_seen():
+            self.s.phase = "propose"
+
+    def _on_propose(self, seat: int, choice: Choice) -> None:
         s = self.s
-        phase = s.phase
-        if phase == "peek":
-            if self._peek_seen():
-                s.phase = "propose"
-        elif phase == "propose":
-            s.proposal = str(choice)
-            s.votes = [None] * self.players
-            s.phase = "plan_vote"
-        elif phase == "plan_vote":
-            if self.options["vote"] == "count":
-                s.thumbs = int(str(choice))
-            else:
-                s.votes[seat] = str(choice)
-                if any(s.votes[v] is None for v in self.voters):
-                    return
-                s.thumbs = s.votes.count(YES)
-            yes, no = s.thumbs, len(self.voters) - s.thumbs
-            if yes == no:
-                s.phase = "casting"  # P3: the secretary's casting vote
-            else:
-                self._settle_plan(yes > no, None)
-        elif phase == "casting":
-            self._settle_plan(choice == YES, str(choice))
-        elif phase == "appoint":
-            s.executors.append(int(choice))
-            if len(s.executors) == 3:
-                self._start_execution()
-        elif phase == "execute":
-            assert self.ballot is not None
-            self.ballot.cast(seat, choice)
-            if self.ballot.complete:
-                self._settle_execution()
-        elif phase == "replace":
-            if choice == DONE:
-                self._start_execution()
-            else:
-                s.replacing = int(choice)
-                s.phase = "replace_by"
-        elif phase == "replace_by":
-            assert s.replacing is not None
-            s.executors[s.executors.index(s.replacing)] = int(choice)
-            s.fresh.append(int(choice))
-            s.replacing = None
-            if len(s.fresh) == 3:
-                self._start_execution()
-            else:
-                s.phase = "replace"
-        elif phase == "purge":
-            assert self.ballot is not None
-            self.ballot.cast(seat, choice)
-            if self.ballot.complete:
-                self._purge()
+        s.proposal = str(choice)
+        s.votes = [None] * self.players
+        s.phase = "plan_vote"
+
+    def _on_plan_vote(self, seat: int, choice: Choice) -> None:
+        s = self.s
+        if self.options["vote"] == "count":
+            s.thumbs = int(str(choice))
+        else:
+            s.votes[seat] = str(choice)
+            if any(s.votes[v] is None for v in self.voters):
+                return
+            s.thumbs = s.votes.count(YES)
+        yes, no = s.thumbs, len(self.voters) - s.thumbs
+        if yes == no:
+            s.phase = "casting"  # P3: the secretary's casting vote
+        else:
+            self._settle_plan(yes > no, None)
+
+    def _on_casting(self, seat: int, choice: Choice) -> None:
+        self._settle_plan(choice == YES, str(choice))
+
+    def _on_appoint(self, seat: int, choice: Choice) -> None:
+        self.s.executors.append(int(choice))
+        if len(self.s.executors) == 3:
+            self._start_execution()
+
+    def _on_execute(self, seat: int, choice: Choice) -> None:
+        assert self.ballot is not None
+        self.ballot.cast(seat, choice)
+        if self.ballot.complete:
+            self._settle_execution()
+
+    def _on_replace(self, seat: int, choice: Choice) -> None:
+        if choice == DONE:
+            self._start_execution()
+        else:
+            self.s.replacing = int(choice)
+            self.s.phase = "replace_by"
+
+    def _on_replace_by(self, seat: int, choice: Choice) -> None:
+        s = self.s
+        assert s.replacing is not None
+        s.executors[s.executors.index(s.replacing)] = int(choice)
+        s.fresh.append(int(choice))
+        s.replacing = None
+        if len(s.fresh) == 3:
+            self._start_execution()
+        else:
+            s.phase = "replace"
+
+    def _on_purge(self, seat: int, choice: Choice) -> None:
+        assert self.ballot is not None
+        self.ballot.cast(seat, choice)
+        if self.ballot.complete:
+            self._purge()
 
     # -- the phases ----------------------------------------------------------------
     def _open_round(self) -> None:
@@ -548,3 +570,17 @@ class Politburo(Game):
             sum(fulfilled(m, s.ministries, s.lost, self.players) for m in s.members)
         )
         return Result(winners, outcome, measures)
+
+
+#: each phase's move (``Politburo._apply``)
+_MOVES: dict[PolitburoPhase, Callable[[Politburo, int, Choice], None]] = {
+    "peek": Politburo._on_peek,
+    "propose": Politburo._on_propose,
+    "plan_vote": Politburo._on_plan_vote,
+    "casting": Politburo._on_casting,
+    "appoint": Politburo._on_appoint,
+    "execute": Politburo._on_execute,
+    "replace": Politburo._on_replace,
+    "replace_by": Politburo._on_replace_by,
+    "purge": Politburo._on_purge,
+}

@@ -13,6 +13,7 @@ import random
 from companion import demo
 from companion.bots import Bot, make_bots
 from companion.box.inputs import Press
+from companion.box.pinout import Button
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Peek
 
@@ -20,7 +21,7 @@ PACE = 1.2  # seconds between two of the bots' presses
 READ = 2.5  # seconds a reveal stays before the bots press on
 
 
-def presses_for(table: Table, choose: demo.Chooser) -> list[str]:
+def presses_for(table: Table, choose: demo.Chooser) -> list[Button]:
     """The buttons a player presses to answer as ``choose`` says; a peek is answered
     without PEEK. None on a countdown nobody claims: its clock runs out."""
     return [button for button, _ in demo.bot_presses(table, choose) if button != "peek"]
@@ -34,7 +35,7 @@ class AttractGame:
         table.start(settings)
         assert table.game is not None
         self.bots: list[Bot] = make_bots(table.game, "smart", rng)
-        self.queue: list[str] = []
+        self.queue: list[Button] = []
         self.next_at = now + PACE
         self.over_at: float | None = None
 

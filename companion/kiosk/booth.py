@@ -346,7 +346,7 @@ class Kiosk:
             elif button == "back":
                 self.mode = Join(row=2)
             return
-        count = len(learn.PAGES[GAME_NAMES[mode.game]])
+        count = len(learn.pages_of(GAME_NAMES[mode.game]))
         if button in ("down", "ok"):
             if mode.page + 1 < count:
                 mode.page += 1

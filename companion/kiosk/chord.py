@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-CHORD = frozenset({"peek", "back"})
+from companion.box.pinout import Button
+
+CHORD: frozenset[Button] = frozenset({"peek", "back"})
 CHORD_HOLD = 5.0  # seconds the chord is held to arm the code
-CODE = ("up", "up", "down", "down", "choice_a", "choice_b")
+CODE: tuple[Button, ...] = ("up", "up", "down", "down", "choice_a", "choice_b")
 CODE_TIME = 10.0  # seconds to enter the code once armed
 
 

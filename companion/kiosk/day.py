@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.bots import Bot, make_bots
 from companion.box import VirtualClock, open_box
+from companion.box.pinout import BUTTONS, Button
 from companion.games import Choice, Decision, Game, game_class
 from companion.kiosk.attract import presses_for
 from companion.kiosk.booth import (
@@ -108,7 +109,7 @@ class Day:
         self.kiosk.step()
         self._observe()
 
-    def press(self, button: str, hold: float = TAP, gap: float = 0.5) -> None:
+    def press(self, button: Button, hold: float = TAP, gap: float = 0.5) -> None:
         board = self.box.virtual_board
         board.drive(button, True)
         self.count.presses += 1
@@ -116,7 +117,7 @@ class Day:
         board.drive(button, False)
         self.wait(gap)
 
-    def hold_together(self, buttons: list[str], seconds: float) -> None:
+    def hold_together(self, buttons: list[Button], seconds: float) -> None:
         for b in buttons:
             self.box.virtual_board.drive(b, True)
             self.count.presses += 1
@@ -189,7 +190,7 @@ class Day:
     def mash(self, presses: int) -> None:
         """Random presses and holds; in a game, taps only (holds there are real gestures)."""
         rng = self.rng
-        buttons = ("up", "down", "ok", "back", "choice_a", "choice_b", "peek")
+        buttons = BUTTONS
         for _ in range(presses):
             if isinstance(self.kiosk.mode, Playing) or rng.random() < 0.8:
                 self.press(rng.choice(buttons), gap=rng.uniform(0.05, 0.3))
@@ -243,7 +244,7 @@ class Day:
             target = wanted.get(key, form.values[key])
             self.press("ok" if form.values[key] == target else "up", gap=0.4)
 
-    def buttons_for(self, table: Any, game: Game, bots: list[Bot]) -> list[str]:
+    def buttons_for(self, table: Any, game: Game, bots: list[Bot]) -> list[Button]:
         d = game.decision
         if d is None or isinstance(table.mode, Handoff | Announce | Peek | Over | Notice):
             return ["ok"]

@@ -257,7 +257,7 @@ class Table:
         try:
             game.act(seat, choice)
         except IllegalMove as exc:
-            why = self.ui.refusal(str(exc), self.t)
+            why = self.ui.refusal(exc, self.t)
             log.info("refused: %s", exc)
             by.refused(seat, why)
             return why

@@ -1,12 +1,13 @@
 """Screens: each game's public view drawn on the 128x64 canvas, in English or French.
 
-Every game has a ui module here, ``companion/ui/<game>.py`` for each name in
-the one registry ``companion.games.GAMES`` (``gulag.py`` is the model). The
+Every game has a ui module here, ``companion/ui/<game>.py``, named by its
+record in the one registry ``companion.games.GAMES`` (``gulag.py`` is the model). The
 table drives it through the protocol ``companion.ui.contract.GameUI``,
 reading the game's views only:
 
 - ``TITLE``; ``SETTINGS``: option -> values, the first the default ("players"
-  first); ``setting_label(key, t)``; ``setting_value(key, value, t)``.
+  first), read from the engine's ``OPTIONS`` (``companion.ui.settings``);
+  ``setting_label(key, t)``; ``setting_value(key, value, t)``.
 - ``status(view, t)``: the top line (turn, score); ``bar(view)``: LEDs lit, 0-10.
 - ``role_of(decision, view, t)``: what the seat asked is about to do (hand-over
   screen), naming what is at stake from the public view (Politburo: the
@@ -22,6 +23,10 @@ reading the game's views only:
 - ``announcements(before, after, t)``: screens the table must see after a move
   (reveals), each dismissed with OK.
 - ``final(view, t)``: the pages of the last screen.
+- ``refusal(refused, t)``: a refused move (``IllegalMove``: a code, its rule
+  and facts) as shown on screen, written from the module's ``REFUSALS`` texts
+  through ``companion.ui.refusals`` (short enough to fit, translated, still
+  naming the rule); the log keeps the game's own English sentence.
 
 Optional, with a default in ``companion.ui.defaults`` that the module imports:
 
@@ -42,9 +47,6 @@ Optional, with a default in ``companion.ui.defaults`` that the module imports:
 - ``opening(view, t)``: screens read before the first decision, each
   dismissed with OK (none by default; Glasnost: where the shuffled crisis
   cards go).
-- ``refusal(message, t)``: the game's refusal message as shown on screen
-  (short enough to fit, translated, still naming the rule); the log keeps
-  the game's own message.
 
 ``t`` translates an English message (gettext); every literal passed to it
 needs an entry in ``locale/fr/LC_MESSAGES/companion.po``.
@@ -52,7 +54,6 @@ needs an entry in ``locale/fr/LC_MESSAGES/companion.po``.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from companion.games import GAMES
@@ -65,5 +66,5 @@ def game_ui(name: str) -> GameUI:
     """The ui module of game ``name`` (a name of the registry ``GAMES``)."""
     if name not in GAMES:
         raise ValueError(f"no game called {name!r} (games: {', '.join(GAMES)})")
-    module: GameUI = importlib.import_module(f"companion.ui.{name}")  # type: ignore[assignment]
+    module: GameUI = GAMES[name].load("ui")
     return module

@@ -23,14 +23,16 @@ SEAT_R = 15
 DOMAIN_MARK = {"economy": "E", "military": "M", "security": "S"}
 
 
-def _crisis_xy(index: int, count: int) -> tuple[float, float]:
+def crisis_xy(index: int, count: int) -> tuple[float, float]:
+    """Where crisis space ``index`` of ``count`` sits, round the circle from the top."""
     angle = -math.pi / 2 + 2 * math.pi * index / count
     return CX + RADIUS * math.cos(angle), CY + RADIUS * math.sin(angle)
 
 
-def _seat_xy(board: Board, seat: int) -> tuple[float, float]:
+def seat_xy(board: Board, seat: int) -> tuple[float, float]:
+    """Where board seat ``seat`` sits: among its crises (the TV's picture draws the same)."""
     count = len(board.crises)
-    points = [_crisis_xy(c, count) for c in board.seat_crises[seat]]
+    points = [crisis_xy(c, count) for c in board.seat_crises[seat]]
     x = sum(p[0] for p in points) / len(points) - CX
     y = sum(p[1] for p in points) / len(points) - CY
     dist = math.hypot(x, y) or 1.0
@@ -49,8 +51,8 @@ def _seat_xy(board: Board, seat: int) -> tuple[float, float]:
 def board_svg(board: Board) -> str:
     """An SVG of ``board`` with crisis and seat numbers (as the data numbers them)."""
     count = len(board.crises)
-    crisis_xy = [_crisis_xy(c, count) for c in range(count)]
-    seat_xy = [_seat_xy(board, p) for p in range(len(board.seat_crises))]
+    crisis_at = [crisis_xy(c, count) for c in range(count)]
+    seat_at = [seat_xy(board, p) for p in range(len(board.seat_crises))]
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
@@ -58,21 +60,21 @@ def board_svg(board: Board) -> str:
         f'<text x="{CX}" y="28" font-size="20" text-anchor="middle">{escape(board.name)}</text>',
     ]
     for p, crises in enumerate(board.seat_crises):
-        sx, sy = seat_xy[p]
+        sx, sy = seat_at[p]
         for c in crises:
-            cx, cy = crisis_xy[c]
+            cx, cy = crisis_at[c]
             out.append(
                 f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" '
                 'stroke="#777" stroke-width="2"/>'
             )
     for a, b in board.connected:
-        (ax, ay), (bx, by) = seat_xy[a], seat_xy[b]
+        (ax, ay), (bx, by) = seat_at[a], seat_at[b]
         out.append(
             f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
             'stroke="#333" stroke-width="2" stroke-dasharray="6 5"/>'
         )
     for c, crisis in enumerate(board.crises):
-        cx, cy = crisis_xy[c]
+        cx, cy = crisis_at[c]
         angle = math.atan2(cy - CY, cx - CX)
         lx, ly = CX + (RADIUS + 52) * math.cos(angle), CY + (RADIUS + 52) * math.sin(angle)
         anchor = "middle" if abs(math.cos(angle)) < 0.3 else "start" if lx > CX else "end"
@@ -86,7 +88,7 @@ def board_svg(board: Board) -> str:
             f'<text x="{lx:.1f}" y="{ly + 16:.1f}" font-size="11" text-anchor="{anchor}" '
             f'fill="#444">{escape(policies)}</text>',
         ]
-    for p, (sx, sy) in enumerate(seat_xy):
+    for p, (sx, sy) in enumerate(seat_at):
         out += [
             f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{SEAT_R}" fill="#fff" stroke="#111" '
             'stroke-width="2"/>',

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.games import Choice, Decision
+from companion.games import Choice, Decision, IllegalMove
 from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
@@ -22,8 +22,12 @@ class GameUI(Protocol):
 
     #: the game's name on the setup screen
     TITLE: str
-    #: setup rows: option -> values, the first the default ("players" first)
+    #: setup rows: option -> values, the first the default ("players" first), from the
+    #: engine's declared options (``companion.ui.settings.setup_rows``)
     SETTINGS: dict[str, tuple[Any, ...]]
+    #: the screen's English text (a catalog message with the facts as fields) for each
+    #: refusal code of the game; the contract's own are in ``companion.ui.refusals``
+    REFUSALS: dict[str, str]
 
     def setting_label(self, key: str, t: Translate) -> str: ...
 
@@ -94,8 +98,9 @@ class GameUI(Protocol):
         the seat's own prompt (``view`` is that seat's own)."""
         ...
 
-    def refusal(self, message: str, t: Translate) -> str:
-        """The game's refusal as shown (translated, still naming the rule and the seat)."""
+    def refusal(self, refused: IllegalMove, t: Translate) -> str:
+        """The game's refusal as shown, written from its code and facts (translated, still
+        naming the rule and the seat)."""
         ...
 
     def announcements(self, before: View, after: View, t: Translate) -> list[Screen]:

@@ -24,11 +24,6 @@ def option_detail(decision: Decision, view: View, option: Any, t: Translate) -> 
     return None
 
 
-def refusal(message: str, t: Translate) -> str:
-    """The game's own words (the table pages them if they are long)."""
-    return message
-
-
 def open_check(decision: Decision, view: View, t: Translate) -> list[str] | None:
     """Every secret choice is asked seat by seat."""
     return None

@@ -27,10 +27,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from companion.games import Decision
+from companion.games import Decision, IllegalMove
 from companion.games.glasnost import (
     COUP,
     DECLINE,
@@ -39,22 +38,22 @@ from companion.games.glasnost import (
     OBJECTIVES,
     REFORMISTS,
     REPRESSIONISTS,
+    Glasnost,
     faction_of,
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
+from companion.ui import refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
 from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import headers_wait
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Glasnost"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 11, 12, 4, 5, 6),
-    "crises": ("shuffled", "fixed"),
-}
+SETTINGS = setup_rows(Glasnost)
 
 #: the bundled board's crisis cards by a word of their printed name, short enough for two a line
 SHORT = {
@@ -365,51 +364,28 @@ def peek(view: dict[str, Any], t: Translate) -> Screen:
     return Screen(card, body, t("Release to hide"))
 
 
-def refusal(message: str, t: Translate) -> str:
+def refusal(refused: IllegalMove, t: Translate) -> str:
     """The engine's refusal, short enough for the screen and translated, naming the rule."""
-    for pattern, text in REFUSALS:
-        match = re.fullmatch(pattern, message)
-        if match:
-            words = match.groupdict()
-            if "crisis" in words:
-                words["crisis"] = crisis_name(words["crisis"], t)
-            return t(text).format(**words)
-    return message
+    return refusals.render(refused, REFUSALS, t, _refusal_facts)
 
 
-#: the engine's refusal messages (companion.games.glasnost) -> the screen's words
-REFUSALS = (
-    (
-        r"5\.1: board seat (?P<a>\d+) is connected to board seat (?P<b>\d+): "
-        r"choose board seat \d+ to take both",
-        "5.1: board seat {a} goes with {b}: choose {b} to take both.",
-    ),
-    (
-        r"5\.1: board seat (?P<a>\d+) already has a face-up seat token",
-        "5.1: board seat {a} already has a face-up token.",
-    ),
-    (
-        r"5\.1: every crisis at board seat (?P<a>\d+) has already been voted for",
-        "5.1: every crisis at board seat {a} is already voted.",
-    ),
-    (
-        r"5\.1: seat (?P<n>\d+) already has a face-up seat token at "
-        r"(?P<crisis>.+) \(crisis space \d+\)",
-        "5.1: seat {n} already has a face-up token at {crisis}.",
-    ),
-    (
-        r"S6: seat (?P<n>\d+) has no seat tokens left and no party member set is unused",
-        "S6: seat {n} has no seat token left, and no spare set.",
-    ),
-    (
-        r"S5: the leader names the others in the coup, not themself",
-        "S5: the leader names the others in the coup, not themself.",
-    ),
-    (
-        r"S5: seat (?P<n>\d+) is already in the coup",
-        "S5: seat {n} is already in the coup.",
-    ),
-)
+def _refusal_facts(facts: refusals.Facts, t: Translate) -> refusals.Facts:
+    if "crisis" in facts:
+        return {**facts, "crisis": crisis_name(str(facts["crisis"]), t)}
+    return facts
+
+
+#: the engine's refusals (companion.games.glasnost) by code -> the screen's words
+REFUSALS = {
+    "partner": "5.1: board seat {place} goes with {partner}: choose {partner} to take both.",
+    "face_up": "5.1: board seat {place} already has a face-up token.",
+    "voted": "5.1: every crisis at board seat {place} is already voted.",
+    "token_at": "5.1: seat {seat} already has a face-up token at {crisis}.",
+    "no_tokens": "S6: seat {seat} has no seat token left, and no spare set.",
+    "name_self": "S5: the leader names the others in the coup, not themself.",
+    "named": "S5: seat {seat} is already in the coup.",
+    "purge": "S4: a voter purges the fellow voter to the left or to the right",
+}
 
 
 # -- setup ------------------------------------------------------------------------------

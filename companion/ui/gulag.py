@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from companion.games import Decision
+from companion.games import Decision, IllegalMove
+from companion.games.gulag import Gulag
+from companion.ui import refusals
 from companion.ui.canvas import Screen
 from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import cursor_start as cursor_start
@@ -15,15 +16,12 @@ from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.defaults import tracker as tracker
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Gulag"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 5, 6),
-    "deal": ("box", "cards"),
-    "deck": ("en", "fr"),
-}
+SETTINGS = setup_rows(Gulag)
 
 
 def setting_label(key: str, t: Translate) -> str:
@@ -117,33 +115,26 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     raise KeyError(kind)
 
 
-#: the engine's refusals (companion.games.gulag) -> the screen's words, short enough for
-#: the screen and still naming the rule and the seat
-REFUSALS = (
-    (r"G3: the commissar never selects themself", "G3: the commissar never selects themself."),
-    (r"seat (?P<n>\d+) is already selected this turn", "Seat {n} is already selected."),
-    (
-        r"G4: at \d+ players at least (?P<k>\d+) of the 3 selected must be new, "
-        r"and seat (?P<n>\d+) was selected last turn",
-        "G4: seat {n} was selected last turn; {k} of 3 must be new.",
-    ),
-    (
-        r"G5: the supervisor may order only one of the two workers, or no one",
-        "G5: order one of the two workers, or no one.",
-    ),
-    (r"G1: the deck has only (?P<k>\d+) (?P<card>red|black) workers", "G1: only {k} {card} cards."),
-)
+#: the engine's refusals (companion.games.gulag) by code -> the screen's words, short
+#: enough for the screen and still naming the rule and the seat
+REFUSALS = {
+    "self_pick": "G3: the commissar never selects themself.",
+    "picked": "Seat {seat} is already selected.",
+    "not_new": "G4: seat {seat} was selected last turn; {need} of 3 must be new.",
+    "supervise": "G5: order one of the two workers, or no one.",
+    "deck": "G1: only {count} {card} cards.",
+}
 
 
-def refusal(message: str, t: Translate) -> str:
+def refusal(refused: IllegalMove, t: Translate) -> str:
     """The engine's refusal in the table's language, short enough to fit, naming the rule."""
-    for pattern, text in REFUSALS:
-        if match := re.fullmatch(pattern, message):
-            words = match.groupdict()
-            if "card" in words:
-                words["card"] = option_label(words["card"], t)
-            return t(text).format(**words)
-    return message
+    return refusals.render(refused, REFUSALS, t, _refusal_facts)
+
+
+def _refusal_facts(facts: refusals.Facts, t: Translate) -> refusals.Facts:
+    if "card" in facts:
+        return {**facts, "card": option_label(facts["card"], t)}
+    return facts
 
 
 def peek(view: dict[str, Any], t: Translate) -> Screen:

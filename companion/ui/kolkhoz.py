@@ -26,26 +26,23 @@ suit's sign; everything else is in English or French.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from companion.games import Decision
-from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, suit_of
-from companion.ui import defaults
+from companion.games import Decision, IllegalMove
+from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, Kolkhoz, suit_of
+from companion.ui import defaults, refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Колхоз Kolkhoz"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (4,),
-    "deal": ("cards", "box"),
-}
+SETTINGS = setup_rows(Kolkhoz)
 
 SIGN = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
@@ -94,26 +91,57 @@ def option_label(option: Any, t: Translate) -> str:
     return card_label(str(option))
 
 
-#: the engine's refusals of a card a seat may not play (deal "box") -> the screen's words
-REFUSALS = (
-    (
-        r"players follow suit if able: seat (?P<n>\d+) holds (?P<suit>\w+), the suit led",
-        "2b: follow suit: seat {n} holds {sign}.",
+#: the engine's refusals (companion.games.kolkhoz) by code -> the screen's words: a card a
+#: seat may not play (deal "box") short, naming the rule; an entry that cannot be right
+#: (deal "cards") in full, with the facts that show why
+REFUSALS = {
+    "not_held": "seat {seat} does not hold {card}",
+    "follow": "2b: follow suit: seat {seat} holds {sign}.",
+    "trump_lead": "2b: seat {seat} may not lead trump {sign} before it is played.",
+    "not_a_card": "{choice} is not a worker card: cards are written like 6H, 10S, QD, KC",
+    "assign": "K4: the trump worker {card} goes to a job, not {choice}",
+    "trump": "K1: the planner declares one of the four suits as trump, not {choice}",
+    "not_a_suit": "{choice} is not a suit",
+    "suit_placed": "every {suit} worker is placed already: none can be played",
+    "plot_suit": "seat {seat} showed no {suit} left in the plot: no deal fits",
+    "trump_only": (
+        "2b: seat {seat} led trump in trick {trick} before it was played: no other suit left"
     ),
-    (
-        r"players may not lead trump \((?P<suit>\w+)\) until it has been played, "
-        r"and seat (?P<n>\d+) holds other suits",
-        "2b: seat {n} may not lead trump {sign} before it is played.",
-    ),
-)
+    "void": "2b: follow suit: seat {seat} did not follow {suit} in trick {trick}, so holds none",
+    "early_trump": "2b: no trump lead before trump is played: seat {seat} holds another suit",
+    "must_follow": "2b: follow suit: seat {seat} must hold {suit}, no deal fits otherwise",
+    "no_deal": "seat {seat} cannot hold {suit}: no deal of the unseen cards fits",
+    "plot_more": "seat {seat}'s plot must hold another of its cards: no deal fits without",
+    "went_north": "{card} is seen twice: it went north",
+    "in_plot": "{card} is seen twice: it is in seat {seat}'s plot",
+    "this_year": "{card} is seen twice: it was played this year ({job})",
+    "in_trick": "{card} is seen twice: it was played in this trick by seat {seat}",
+    "entry_suit": "the suit entered is {suit}: Back to change it",
+    "job_suit": "K5: only {suit} cards are revealed for {job}",
+    "plot_full": "seat {seat}'s plot cannot hold another {suit} card",
+}
 
 
-def refusal(message: str, t: Translate) -> str:
-    """The engine's refusal, short and translated, naming the rule; else its own words."""
-    for pattern, text in REFUSALS:
-        if (found := re.fullmatch(pattern, message)) is not None:
-            return t(text).format(n=found["n"], sign=SIGN[found["suit"]])
-    return message
+def refusal(refused: IllegalMove, t: Translate) -> str:
+    """The engine's refusal in the table's language, naming the rule where it has one."""
+    return refusals.render(refused, REFUSALS, t, _refusal_facts)
+
+
+def suit_name(suit: str, t: Translate) -> str:
+    """A suit in words, as a refusal says it ("follow hearts")."""
+    return {
+        "hearts": t("hearts"),
+        "diamonds": t("diamonds"),
+        "clubs": t("clubs"),
+        "spades": t("spades"),
+    }[suit]
+
+
+def _refusal_facts(facts: refusals.Facts, t: Translate) -> refusals.Facts:
+    if "suit" in facts:
+        suit = str(facts["suit"])
+        return {**facts, "suit": suit_name(suit, t), "sign": SIGN[suit]}
+    return facts
 
 
 def hours_label(job: dict[str, Any]) -> str:

@@ -26,10 +26,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from companion.games import Decision
+from companion.games import Decision, IllegalMove
 from companion.games.politburo import (
     CONDITIONS,
     DEFENCE,
@@ -43,8 +42,10 @@ from companion.games.politburo import (
     RIGHT,
     SECURITY,
     YES,
+    Politburo,
     card_order,
 )
+from companion.ui import refusals
 from companion.ui.canvas import COLUMNS, Screen
 from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import headers_wait, label_by_option
@@ -52,14 +53,12 @@ from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
 from companion.ui.defaults import option_detail as option_detail
 from companion.ui.i18n import Translate
+from companion.ui.settings import setup_rows
 
 TITLE = "Politburo"
 
 #: setup rows: option key -> values (the first is the default); players come first
-SETTINGS: dict[str, tuple[Any, ...]] = {
-    "players": (7, 8, 9, 10, 5, 6),
-    "vote": ("count", "each"),
-}
+SETTINGS = setup_rows(Politburo)
 
 LETTER = {DEFENCE: "D", FINANCE: "F", SECURITY: "S"}
 
@@ -223,59 +222,78 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     if kind == "casting":
         return [secretary, t("tie: {ministry}?").format(ministry=ministry_label(plan, t))]
     if kind == "appoint":
-        picked = " ".join(str(s + 1) for s in view["executors"])
-        k = len(view["executors"]) + 1
-        if picked:
-            return [secretary, t("{picked} and executor {k}?").format(picked=picked, k=k)]
-        return [secretary, t("executor {k} of 3?").format(k=k)]
+        return [secretary, _appoint_line(view, t)]
     if kind == "replace":
         return [secretary, t("replace an executor?")]
     if kind == "replace_by":
         return [secretary, t("instead of seat {n}?").format(n=view["replacing"] + 1)]
     if kind == "execute":
-        k = view["execution"]
-        lines = [
-            t("Seat {seat}, executor:").format(seat=n),
-            t("execution {k}, {ministry}").format(k=k, ministry=ministry_label(plan, t)),
-        ]
-        if k == 3:  # P6: the numbered cards are dealt by seat from the secretary's left
-            order = card_order(view["executors"], view["secretary"], view["players"])
-            lines.append(t("your card: number {i}").format(i=order.index(seat) + 1))
-        else:
-            lines.append(influence_line(view, t))
-        return lines
+        return _execute_prompt(seat, view, t)
     if kind == "point":
-        pointing = view["pointing"]
-        targets = pointing["targets"][pointing["executors"].index(seat)]
-        return [
-            t("Seat {seat}, point at:").format(seat=n),
-            t("left: seat {n}").format(n=targets[LEFT] + 1),
-            t("right: seat {n}").format(n=targets[RIGHT] + 1),
-        ]
+        return _point_prompt(seat, view, t)
     raise KeyError(kind)
 
 
-#: the engine's refusals a table can meet (its cursors offer refused values), with
-#: {x} for the seat or ministry they name: each is also the message to translate
-REFUSALS = (
-    "P3: the {x} plan was already rejected this round",
-    "P4: the general secretary cannot appoint themself",
-    "P4: seat {x} is already one of the three executors",
-    "seat {x} has just been brought in: that place is refilled",
-    "P5: seat {x} is not executing, so cannot be replaced",
-)
+def _appoint_line(view: dict[str, Any], t: Translate) -> str:
+    """The executors appointed so far, and which one is asked for."""
+    picked = " ".join(str(s + 1) for s in view["executors"])
+    k = len(view["executors"]) + 1
+    if picked:
+        return t("{picked} and executor {k}?").format(picked=picked, k=k)
+    return t("executor {k} of 3?").format(k=k)
 
 
-def refusal(message: str, t: Translate) -> str:
+def _execute_prompt(seat: int, view: dict[str, Any], t: Translate) -> list[str]:
+    """An executor's card: the execution, and the influence or (P6) the card's number."""
+    k = view["execution"]
+    plan = view["plan"] or view["proposal"]
+    lines = [
+        t("Seat {seat}, executor:").format(seat=seat + 1),
+        t("execution {k}, {ministry}").format(k=k, ministry=ministry_label(plan, t)),
+    ]
+    if k == 3:  # P6: the numbered cards are dealt by seat from the secretary's left
+        order = card_order(view["executors"], view["secretary"], view["players"])
+        lines.append(t("your card: number {i}").format(i=order.index(seat) + 1))
+    else:
+        lines.append(influence_line(view, t))
+    return lines
+
+
+def _point_prompt(seat: int, view: dict[str, Any], t: Translate) -> list[str]:
+    """P7: the two executors this one may point at."""
+    pointing = view["pointing"]
+    targets = pointing["targets"][pointing["executors"].index(seat)]
+    return [
+        t("Seat {seat}, point at:").format(seat=seat + 1),
+        t("left: seat {n}").format(n=targets[LEFT] + 1),
+        t("right: seat {n}").format(n=targets[RIGHT] + 1),
+    ]
+
+
+#: the engine's refusals (companion.games.politburo) by code -> the screen's words, still
+#: naming the rule
+REFUSALS = {
+    "rejected": "P3: the {plan} plan was already rejected this round",
+    "self_appoint": "P4: the general secretary cannot appoint themself",
+    "executor": "P4: seat {seat} is already one of the three executors",
+    "brought_in": "seat {seat} has just been brought in: that place is refilled",
+    "not_executing": "P5: seat {seat} is not executing, so cannot be replaced",
+    "yes_no": "P3: the plan vote is yes or no",
+    "thumbs": "P3: the thumbs up are 0 to {voters}, the members but the secretary",
+    "execution_card": "P5: an execution card is repress or reform",
+    "point": "P7: point left or right, at one of the two other executors",
+}
+
+
+def refusal(refused: IllegalMove, t: Translate) -> str:
     """The engine's refusal in the table's language, still naming the rule."""
-    for text in REFUSALS:
-        pattern = re.escape(text).replace(re.escape("{x}"), r"(\w+)")
-        if match := re.fullmatch(pattern, message):
-            x = match.group(1) if match.groups() else ""
-            if x in MINISTRIES:
-                x = ministry_label(x, t).lower()
-            return t(text).format(x=x)
-    return message
+    return refusals.render(refused, REFUSALS, t, _refusal_facts)
+
+
+def _refusal_facts(facts: refusals.Facts, t: Translate) -> refusals.Facts:
+    if "plan" in facts:
+        return {**facts, "plan": ministry_label(str(facts["plan"]), t).lower()}
+    return facts
 
 
 def half_label(players: int, t: Translate) -> str:

@@ -8,9 +8,11 @@ is 21.6 px); every word goes through the box's catalog (``t``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion.games import game_record
 from companion.games.glasnost_board import Board, Crisis
 from companion.ui import board_svg
 from companion.ui import glasnost as glasnost_ui
@@ -24,8 +26,9 @@ COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#555"}
 
 
 def picture(view: dict[str, Any], t: Translate = str) -> str:
-    draw = {"glasnost": glasnost, "gulag": gulag, "politburo": politburo, "kolkhoz": kolkhoz}
-    return draw[view["game"]](view, t)
+    """The picture of the view's game (the ``picture`` of its record in the registry)."""
+    draw: Callable[[dict[str, Any], Translate], str] = game_record(view["game"]).load("picture")
+    return draw(view, t)
 
 
 def _svg(width: int, height: int, body: list[str]) -> str:
@@ -65,16 +68,16 @@ def glasnost(view: dict[str, Any], t: Translate) -> str:
     body = []
     seats = view["board_seats"]
     board = glasnost_board(view)
-    spots = [board_svg._seat_xy(board, p) for p in range(len(seats))]
+    spots = [board_svg.seat_xy(board, p) for p in range(len(seats))]
     for p, seat in enumerate(seats):
         for c in seat["crises"]:
-            x, y = board_svg._crisis_xy(c, count)
+            x, y = board_svg.crisis_xy(c, count)
             body.append(
                 f'<line x1="{spots[p][0]:.0f}" y1="{spots[p][1]:.0f}" x2="{x:.0f}" y2="{y:.0f}" '
                 'stroke="#999" stroke-width="2"/>'
             )
     for crisis in crises:
-        x, y = board_svg._crisis_xy(crisis["space"], count)
+        x, y = board_svg.crisis_xy(crisis["space"], count)
         policy = crisis.get("policy") or {}
         ring = COLOURS.get(policy.get("direction")) if crisis["closed"] else None
         angle = math.atan2(y - cy, x - cx)
