@@ -44,11 +44,16 @@ def test_what_a_record_calls_hidden_is_held_seat_by_seat_in_the_state(name):
         assert len(getattr(game.s, field)) == game.players
 
 
-def test_a_shape_of_saved_state_is_optional_until_a_game_declares_one():
-    for record in GAMES.values():
-        if record.state_shape is None:
-            with pytest.raises(LookupError, match="no state_shape"):
-                record.load("state_shape")
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_journal_checks_a_saved_game_against_the_shape_its_record_names(name):
+    from companion.games.shape import ShapeError, check_record, shape_of
+
+    assert shape_of(name) is GAMES[name].load("state_shape")
+    record = new_game(name, players=game_class(name).min_players, seed=3).to_record()
+    check_record(record)  # a fresh game has its declared shape
+    record["state"]["phase" if "phase" in record["state"] else next(iter(record["state"]))] = 12.5
+    with pytest.raises(ShapeError):
+        check_record(record)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -57,7 +62,7 @@ def test_the_tv_picture_learn_pages_bots_and_migrations_come_from_the_record(nam
     own picture, the booth reads its pages, the bots are its own, the journal its steps."""
     game = new_game(name, players=game_class(name).min_players, seed=2)
     drawn = picture(game.public_view())
-    assert drawn.startswith("<svg") and drawn == GAMES[name].load("picture")(game.public_view())
+    assert drawn.startswith("<svg") and drawn == GAMES[name].load("picture")(game.public_view(), str)
     assert learn.pages_of(name) is GAMES[name].load("learn")
     assert migrations(name) is GAMES[name].load("migrations")
     bots = make_bots(game, "smart", random.Random(2))

@@ -22,8 +22,8 @@ class GameRecord:
 
     ``hidden`` names the fields of the game's state that hold what one seat
     knows and no other may see (the tests swap them between seats and check
-    that nothing shown changes). ``state_shape`` will name the declaration a
-    saved state is checked against, once the games have one.
+    that nothing shown changes). ``state_shape`` names the declaration a saved
+    state is checked against when the journal resumes it (``companion.games.shape``).
     """
 
     name: str
@@ -34,13 +34,11 @@ class GameRecord:
     learn: str
     migrations: str
     hidden: tuple[str, ...]
-    state_shape: str | None = None
+    state_shape: str
 
     def load(self, part: Part) -> Any:
         """The object a part names, imported on first use."""
         target = getattr(self, part)
-        if target is None:
-            raise LookupError(f"{self.name} has no {part} yet")
         module, _, attr = target.partition(":")
         loaded = importlib.import_module(module)
         return getattr(loaded, attr) if attr else loaded
@@ -57,6 +55,7 @@ def _record(name: str, engine: str, hidden: tuple[str, ...]) -> GameRecord:
         learn=f"companion.kiosk.learn:{name.upper()}",
         migrations=f"companion.migrate:{name.upper()}",
         hidden=hidden,
+        state_shape=f"companion.games.{name}_shape:SHAPE",
     )
 
 

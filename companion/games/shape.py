@@ -20,7 +20,6 @@ Pure: no I/O; games and the journal both import it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -293,12 +292,13 @@ def record_shape(name: str, players: tuple[int, int], shape: GameShape, fmt: int
 
 
 def shape_of(game: str) -> GameShape:
-    """The declared shape of ``game``'s saved state (``companion/games/<game>_shape.py``)."""
+    """The declared shape of ``game``'s saved state (its record's ``state_shape``)."""
     from companion.games import GAMES
 
     if game not in GAMES:
         raise ShapeError(f"no game called {_said(game)}")
-    return importlib.import_module(f"companion.games.{game}_shape").SHAPE  # type: ignore[no-any-return]
+    shape: GameShape = GAMES[game].load("state_shape")
+    return shape
 
 
 def check_record(record: Any) -> None:
