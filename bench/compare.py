@@ -2,6 +2,7 @@
 
     python bench/compare.py /tmp/base                  # the cases, 3 rounds
     python bench/compare.py /tmp/base glasnost:8 --games 20 --rounds 5
+    python bench/compare.py /tmp/base kolkhoz:4:random     # random bots (smart by default)
 
 The other tree is a checkout of an older commit (``git archive COMMIT companion
 | tar -x -C /tmp/base``). Each measure runs in a fresh interpreter whose
@@ -24,10 +25,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 SPEED = HERE / "companion" / "speed.py"
 
-#: game:players -> games a round (each round a fraction of a CPU-second on the baseline)
+#: game:players[:bots] -> games a round (each round a fraction of a CPU-second on the baseline)
 CASES = {
     "glasnost:4": 20,
     "glasnost:8": 15,
+    "kolkhoz:4:random": 100,
     "politburo:5": 30,
     "kolkhoz:4": 60,
     "gulag:5": 400,
@@ -42,9 +44,11 @@ def child(case: str, games: int, seed: int) -> None:
     assert spec is not None and spec.loader is not None
     loop = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loop)
-    name, players = case.split(":")
-    loop.play_games(name, int(players), 1, seed + 1)  # warm: imports and caches
-    print(json.dumps(loop.games_per_cpu_second(name, int(players), games, seed)))
+    name, players, *bots = case.split(":")
+    # Bots by keyword only when asked: an older tree's loop plays smart bots alone.
+    kind = {"bots": bots[0]} if bots else {}
+    loop.play_games(name, int(players), 1, seed + 1, **kind)  # warm: imports and caches
+    print(json.dumps(loop.games_per_cpu_second(name, int(players), games, seed, **kind)))
 
 
 def measure(tree: Path, case: str, games: int, seed: int) -> float:

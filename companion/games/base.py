@@ -55,6 +55,19 @@ class Decision:
             "secret": self.secret,
         }
 
+    def frozen_json(self) -> FrozenDict:
+        """``to_json()`` frozen, made once: every view of this decision's state shares it."""
+        try:
+            return self.__dict__["_json_"]  # type: ignore[no-any-return]
+        except KeyError:
+            frozen = self.__dict__["_json_"] = FrozenDict(
+                kind=self.kind,
+                seats=FrozenList(self.seats),
+                options=FrozenList(self.options),  # choices are str or int: nothing to freeze
+                secret=self.secret,
+            )
+            return frozen
+
 
 @dataclass(frozen=True)
 class Result:
@@ -89,10 +102,12 @@ class Game:
     ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
     refused choice breaks.
 
-    ``decision`` is worked out once a state and kept until the next move
-    (``act`` forgets it): it is read several times a move (by the caller, by
-    ``act``, by the views), and the legal options behind it can cost a search.
-    The state must change only through ``act``.
+    ``decision`` and the views are worked out once a state, when first read, and
+    kept until the next move (``act`` forgets them): they are read several times
+    a move (by the caller, by ``act``, by the table, the TV, the phones, the
+    bots), the legal options behind a decision can cost a search, and a view no
+    one reads is never built. The views are frozen (``companion.games.frozen``),
+    so every reader may share them. The state must change only through ``act``.
     """
 
     name: ClassVar[str]
@@ -255,30 +270,48 @@ class Game:
         return self.decision is None
 
     def public_view(self) -> dict[str, Any]:
-        """What everybody may know: JSON-ready, and the only way out for shared facts."""
+        """What everybody may know: JSON-ready, and the only way out for shared facts.
+
+        Worked out once a state, frozen, and the same object for every reader until the
+        next move (the table, the TV, the phones, the bots and the journal all read it)."""
+        try:
+            return self.__dict__["_public_"]  # type: ignore[no-any-return]
+        except KeyError:
+            view = self.__dict__["_public_"] = self._public_view()
+            return view  # type: ignore[no-any-return]
+
+    def _public_view(self) -> FrozenDict:
         d = self.decision
-        view: dict[str, Any] = {
+        public = self._public()
+        if type(public) is not FrozenDict:  # a FrozenDict is frozen all the way down already
+            public = freeze(public)
+        common = {
             "game": self.name,
             "players": self.players,
             "options": self._options_view,
-            "waiting": d.to_json() if d else None,
+            "waiting": d.frozen_json() if d else None,
         }
-        view.update(self._public())
+        view = FrozenDict(common, **public)  # a game may say "waiting" its own way (Kolkhoz)
         if d is None:
             result = self.result
             assert result is not None
-            view.update(self._revealed())
-            view["result"] = result.to_json()
+            view = FrozenDict(view, **freeze(self._revealed()), result=freeze(result.to_json()))
         return view
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: the public view and its own secrets."""
+        """What ``seat`` may know: the public view and its own secrets, worked out once a
+        state and seat, frozen and shared as ``public_view`` is."""
         if type(seat) is not int or not 0 <= seat < self.players:
             self.check_seat(seat)
-        view = self.public_view()
-        view["seat"] = seat
-        view.update(self._private(seat))
-        return view
+        views: dict[int, FrozenDict] | None = self.__dict__.get("_views_")
+        if views is None:
+            views = self.__dict__["_views_"] = {}
+        try:
+            return views[seat]
+        except KeyError:
+            private = freeze(self._private(seat))  # the public part is frozen already
+            view = views[seat] = FrozenDict(self.public_view(), seat=seat, **private)
+            return view
 
     def act(self, seat: int, choice: Choice) -> None:
         """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""
@@ -299,7 +332,10 @@ class Game:
             raise IllegalMove(self._refusal(d, seat, choice))
         ballot = self.ballot
         self._apply(seat, choice)
-        self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew
+        views = self.__dict__
+        views.pop("_decision_", None)  # answered: the next one is worked out anew
+        views.pop("_public_", None)  # and so are the views, when somebody reads them
+        views.pop("_views_", None)
         # The same ballot still open and waiting: the move was a cast. A peek followed by
         # another: a seat read its card. Neither changes a public fact; any other move may.
         if ballot is not None and self.ballot is ballot and not ballot.complete:
