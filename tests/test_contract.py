@@ -258,6 +258,19 @@ def test_views_are_worked_out_once_a_state_and_shared(name, players):
         assert waiting is None if after is None else waiting["seats"] == list(after.seats)
 
 
+def test_a_copy_works_its_views_out_anew():
+    """A copy takes the state, not the views worked out from it: a what-if copy changed by
+    hand shows its change (and the original does not)."""
+    import copy
+
+    game = new_game("gulag", players=5, seed=2)
+    assert game.public_view()["canal"] == 0 and game.view(1)["canal"] == 0
+    for twin in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        twin.s.canal = 4
+        assert twin.public_view()["canal"] == 4 and twin.view(1)["canal"] == 4
+    assert game.public_view()["canal"] == 0
+
+
 @pytest.mark.parametrize("name", available_games())
 def test_random_bots_build_no_view(name, monkeypatch):
     """A view nobody reads is never built: random bots read none, so a whole game of them

@@ -344,6 +344,15 @@ class Game:
             return
         self.__dict__.pop("_kept_", None)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy (``copy.deepcopy``, pickle) takes: the state, not what was worked out
+        from it (the decision, the views), which the copy works out anew: a copy may be
+        changed by hand (a test's what-if) before it is read."""
+        kept = self.__dict__.copy()
+        for worked_out in ("_decision_", "_public_", "_views_", "_kept_"):
+            kept.pop(worked_out, None)
+        return kept
+
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
