@@ -190,7 +190,8 @@ class Game:
         return f"{choice!r} is not a choice for {decision.kind} (choices: {listed})"
 
     def _public(self) -> dict[str, Any]:
-        """The game's own public facts (``public_view`` adds the common ones)."""
+        """The game's own public facts (``public_view`` adds the common ones and freezes
+        them; a ``FrozenDict`` is taken as it is, so it must be frozen all the way down)."""
         raise NotImplementedError
 
     def _revealed(self) -> dict[str, Any]:
