@@ -284,15 +284,18 @@ class Game:
     def _public_view(self) -> FrozenDict:
         d = self.decision
         public = self._public()
-        if type(public) is not FrozenDict:  # a FrozenDict is frozen all the way down already
-            public = freeze(public)
         common = {
             "game": self.name,
             "players": self.players,
             "options": self._options_view,
             "waiting": d.frozen_json() if d else None,
         }
-        view = FrozenDict(common, **public)  # a game may say "waiting" its own way (Kolkhoz)
+        # A game may say "waiting" its own way (Kolkhoz). A FrozenDict is frozen all the way
+        # down already; what is not is frozen here, in one pass with the common facts.
+        if type(public) is FrozenDict:
+            view = FrozenDict(common, **public)
+        else:
+            view = freeze(common | public)
         if d is None:
             result = self.result
             assert result is not None
