@@ -18,6 +18,9 @@ $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
+# The bytecode now, once: a Pi whose root is read-only would otherwise compile the package
+# at every boot (a wheel install compiles its own: pip does it).
+	$(PY) -m compileall -q companion
 	touch $@
 
 $(VENV)/.test-tools: $(VENV)/.installed

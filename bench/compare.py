@@ -2,6 +2,8 @@
 
     python bench/compare.py /tmp/base                  # the issue's cases, 3 rounds
     python bench/compare.py /tmp/base glasnost:8 --games 20 --rounds 5
+    python bench/compare.py /tmp/base kolkhoz:4:random     # random bots (smart by default)
+    python bench/compare.py /tmp/base --cold-start         # a fresh box to its first frame
 
 The other tree is a checkout of an older commit (``git archive COMMIT companion
 | tar -x -C /tmp/base``). Each measure runs in a fresh interpreter whose
@@ -24,10 +26,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 SPEED = HERE / "companion" / "speed.py"
 
-#: game:players -> games a round (each round a fraction of a CPU-second on the baseline)
+#: game:players[:bots] -> games a round (each round a fraction of a CPU-second on the baseline)
 CASES = {
     "glasnost:4": 20,
     "glasnost:8": 15,
+    "kolkhoz:4:random": 100,
     "politburo:5": 30,
     "kolkhoz:4": 60,
     "gulag:5": 400,
@@ -42,9 +45,11 @@ def child(case: str, games: int, seed: int) -> None:
     assert spec is not None and spec.loader is not None
     loop = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loop)
-    name, players = case.split(":")
-    loop.play_games(name, int(players), 1, seed + 1)  # warm: imports and caches
-    print(json.dumps(loop.games_per_cpu_second(name, int(players), games, seed)))
+    name, players, *bots = case.split(":")
+    # Bots by keyword only when asked: an older tree's loop plays smart bots alone.
+    kind = {"bots": bots[0]} if bots else {}
+    loop.play_games(name, int(players), 1, seed + 1, **kind)  # warm: imports and caches
+    print(json.dumps(loop.games_per_cpu_second(name, int(players), games, seed, **kind)))
 
 
 def measure(tree: Path, case: str, games: int, seed: int) -> float:
@@ -61,6 +66,32 @@ def measure(tree: Path, case: str, games: int, seed: int) -> float:
     return float(json.loads(done.stdout))
 
 
+def cold_starts(base: Path, rounds: int) -> None:
+    """A fresh interpreter to the first frame (``companion bench``'s script, the same for
+    both): the least CPU time of ``rounds`` runs a tree, and the instructions of one run
+    under callgrind (which does not move with the load)."""
+    sys.path.insert(0, str(HERE))
+    from companion.bench import cold_start, cold_start_instructions
+
+    def env(tree: Path) -> dict[str, str]:
+        os.chdir(tree)  # ``python -c`` puts the working directory first on the path
+        return dict(os.environ, PYTHONPATH=str(tree))
+
+    cpu = {"base": float("inf"), "this": float("inf")}
+    for _ in range(rounds):
+        for label, tree in (("base", base), ("this", HERE)):
+            cpu[label] = min(cpu[label], cold_start(env(tree))["cpu_s"])
+    counted = {
+        label: cold_start_instructions(env(tree))
+        for label, tree in (("base", base), ("this", HERE))
+    }
+    print(f"{'cold start':<13} {'base':>13} {'this':>13} {'ratio':>6}")
+    print(f"{'CPU s':<13} {cpu['base']:13.3f} {cpu['this']:13.3f} {cpu['this'] / cpu['base']:6.2f}")
+    if counted["base"] and counted["this"]:
+        base_m, this_m = counted["base"] / 1e6, counted["this"] / 1e6
+        print(f"{'M instr.':<13} {base_m:13.0f} {this_m:13.0f} {this_m / base_m:6.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", type=Path, nargs="?", help="the other tree (holding companion/)")
@@ -68,6 +99,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, help="games a round (default: per case)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cold-start", action="store_true", help="time a fresh box instead")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_intermixed_args()
     if args.child:
@@ -76,6 +108,9 @@ def main() -> int:
         return 0
     if args.base is None:
         parser.error("the other tree is needed: a directory holding companion/")
+    if args.cold_start:
+        cold_starts(args.base.resolve(), args.rounds)
+        return 0
     cases = args.cases or list(CASES)
     print(f"{'case':<13} {'base g/cpu-s':>13} {'this g/cpu-s':>13} {'ratio':>6}")
     for case in cases:

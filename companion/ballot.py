@@ -1,16 +1,16 @@
 """Secret ballots and shuffles: the one place where the table's randomness comes from.
 
 At a real table every shuffle draws from the operating system's CSPRNG
-(``secrets.SystemRandom``); tests and simulations pass a seeded
-``random.Random`` instead so that a game can be replayed. Python's
-``shuffle`` is Fisher-Yates with rejection sampling, so every order is
-equally likely.
+(``random.SystemRandom``: the class ``secrets`` hands out, taken from ``random``
+so that the box's first second does not load hmac and hashlib); tests and
+simulations pass a seeded ``random.Random`` instead so that a game can be
+replayed. Python's ``shuffle`` is Fisher-Yates with rejection sampling, so
+every order is equally likely.
 """
 
 from __future__ import annotations
 
 import random
-import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -23,7 +23,7 @@ SYSTEM = "system"
 def make_rng(seed: int | None) -> random.Random:
     """A seeded generator for replays, or the CSPRNG when ``seed`` is None (a real table)."""
     if seed is None:
-        return secrets.SystemRandom()
+        return random.SystemRandom()
     return random.Random(seed)
 
 
@@ -37,7 +37,7 @@ def rng_state(rng: random.Random) -> Any:
 
 def rng_from_state(state: Any) -> random.Random:
     if state == SYSTEM:
-        return secrets.SystemRandom()
+        return random.SystemRandom()
     try:
         version, internal, gauss = state
         rng = random.Random()

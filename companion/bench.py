@@ -18,7 +18,9 @@
 from __future__ import annotations
 
 import random
+import re
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -29,6 +31,7 @@ from PIL import Image
 
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
+from companion.box.inputs import HOLD_TIME
 from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import Button
@@ -37,6 +40,7 @@ from companion.games import GAMES, game_class
 from companion.simulate import simulate
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Over
+from companion.warmup import warm_up
 
 I2C_HZ = 400_000
 BITS_PER_BYTE = 9  # eight data bits and an acknowledge
@@ -47,14 +51,18 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None) -> dict[str, Any]:
+def press_to_frame(
+    seed: int = 1, attach: Callable[[Table], None] | None = None, games: int = 3
+) -> dict[str, Any]:
     """Wall and thread CPU time from pin edge to ``display()``, for every press that changed
-    the screen, and the bytes each driver sends for the game's frames; ``attach`` may wire
-    more to the table first (the web room, for ``--web``)."""
+    the screen over ``games`` games in a row on one box (the first game apart from the later
+    ones: a box's first presses of the evening must not be the slow ones), and the bytes
+    each driver sends for the first game's frames; ``attach`` may wire more to the table
+    first (the web room, for ``--web``)."""
     clock = VirtualClock()
     box = open_box("virtual", clock=clock)
-    latencies: list[float] = []
-    cpu: list[float] = []
+    latencies: list[list[float]] = []
+    cpu: list[list[float]] = []
     frames: list[Image.Image] = []
     pressed_at: list[tuple[float, float]] = []
 
@@ -64,9 +72,10 @@ def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None)
     def handed_to_driver(image: Image.Image) -> None:
         if pressed_at:
             wall, thread = pressed_at.pop()
-            latencies.append(time.perf_counter() - wall)
-            cpu.append(time.thread_time() - thread)
-        frames.append(image.copy())
+            latencies[-1].append(time.perf_counter() - wall)
+            cpu[-1].append(time.thread_time() - thread)
+        if len(cpu) <= 1:
+            frames.append(image.copy())
         display(image)
 
     driver.display = handed_to_driver
@@ -86,25 +95,40 @@ def press_to_frame(seed: int = 1, attach: Callable[[Table], None] | None = None)
         player.presses += 1
 
     player.press = press  # type: ignore[method-assign]
-    table.step()
-    player.setup(Settings("gulag", 7, "en"))
-    game = table.game
-    assert game is not None
-    bots = make_bots(game, "smart", random.Random(seed))
-    while not isinstance(table.mode, Over):
-        if isinstance(table.mode, Handoff | Announce):
-            player.press("ok")
-            continue
-        d = table.game.decision  # type: ignore[union-attr]
-        assert d is not None
-        player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))  # type: ignore[union-attr]
+    table.step()  # the first frame
+    for task in warm_up():  # what the loop does while the box waits for a first press
+        task()
+    presses = []
+    for number in range(games):
+        latencies.append([])
+        cpu.append([])
+        if number:
+            player.press("ok", hold=HOLD_TIME + GAP)  # a new game, from the last screen
+        before = player.presses
+        player.setup(Settings("gulag", 7, "en"))
+        game = table.game
+        assert game is not None
+        bots = make_bots(game, "smart", random.Random(seed + number))
+        while not isinstance(table.mode, Over):
+            if isinstance(table.mode, Handoff | Announce):
+                player.press("ok")
+                continue
+            d = table.game.decision  # type: ignore[union-attr]
+            assert d is not None
+            player.answer(bots[d.seats[0]].choose(table.game.view(d.seats[0]), d))  # type: ignore[union-attr]
+        presses.append(player.presses - before)
     box.close()
+    later_wall = [x for game in latencies[1:] for x in game]
+    later_cpu = [x for game in cpu[1:] for x in game]
     return {
         "game": "gulag, 7 players",
-        "presses": player.presses,
+        "games": games,
+        "presses": presses[0],
         "frames": len(frames),
-        "press_to_frame_ms": milliseconds(latencies),
-        "press_to_frame_cpu_ms": milliseconds(cpu),
+        "press_to_frame_ms": milliseconds(latencies[0]),
+        "press_to_frame_cpu_ms": milliseconds(cpu[0]),
+        "later_games_press_to_frame_ms": milliseconds(later_wall) if later_wall else None,
+        "later_games_press_to_frame_cpu_ms": milliseconds(later_cpu) if later_cpu else None,
         "oled_bytes_per_update": bytes_per_update(frames),
     }
 
@@ -142,6 +166,7 @@ COLD_START = """
 import time
 start = time.perf_counter()
 from companion.box import VirtualClock, open_box
+from companion.box.inputs import HOLD_TIME
 from companion.table import Table
 box = open_box("virtual", clock=VirtualClock())
 table = Table(box)
@@ -158,19 +183,62 @@ print(elapsed, hwm)
 """
 
 
-def cold_start() -> dict[str, float]:
-    """A fresh interpreter to the first frame on the panel, and its peak memory."""
+#: The cold-start budget (a fresh interpreter to the first frame): 0.6 of what the box took
+#: before it was trimmed (commit efe9288), measured side by side on the development machine
+#: (``bench/compare.py OTHER_TREE --cold-start``): 0.50 CPU-s and 846 M instructions then.
+COLD_START_BUDGET = {"cpu_s": 0.30, "instructions": 508e6}
+
+
+def _run_child(args: list[str], env: dict[str, str] | None = None) -> tuple[str, str, float]:
+    """Run ``args``; its stdout, stderr and CPU time (user and system, its own)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return out.stdout, out.stderr, cpu
+
+
+def cold_start(env: dict[str, str] | None = None) -> dict[str, float]:
+    """A fresh interpreter to the first frame on the panel: its wall and CPU time, and its
+    peak memory. ``env`` may point ``PYTHONPATH`` at another tree (bench/compare.py)."""
     began = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", COLD_START], capture_output=True, text=True, check=True
-    )
+    stdout, _, cpu = _run_child([sys.executable, "-c", COLD_START], env)
     total = time.perf_counter() - began
-    inside, rss_kib = out.stdout.split()
+    inside, rss_kib = stdout.split()
     return {
         "process_to_first_frame_s": total,
         "imports_to_first_frame_s": float(inside),
+        "cpu_s": cpu,
         "peak_rss_mib": int(rss_kib) / 1024,
     }
+
+
+def cold_start_instructions(env: dict[str, str] | None = None) -> float | None:
+    """Instructions a fresh interpreter runs to the first frame, counted by valgrind's
+    callgrind (load-independent, where CPU time is not); None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    callgrind = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    _, stderr, _ = _run_child([*callgrind, sys.executable, "-c", COLD_START], env)
+    counted = re.search(r"Collected : (\d+)", stderr)
+    return float(counted.group(1)) if counted else None
+
+
+def import_profile(env: dict[str, str] | None = None, top: int = 8) -> list[tuple[str, float]]:
+    """The slowest imports on the way to the first frame (``-X importtime``): each module
+    imported at the top level, with what it imported, in milliseconds."""
+    _, stderr, _ = _run_child([sys.executable, "-X", "importtime", "-c", COLD_START], env)
+    rows = []
+    for line in stderr.splitlines():
+        fields = line.removeprefix("import time:").split("|")
+        if len(fields) != 3 or not fields[1].strip().isdigit():
+            continue
+        name = fields[2]
+        if not name.startswith(" ") or name.startswith("  "):
+            continue  # a module some other module imported: counted in that one
+        rows.append((name.strip(), int(fields[1]) / 1000))
+    return sorted(rows, key=lambda row: -row[1])[:top]
 
 
 def table_sizes(name: str) -> list[int]:
@@ -201,7 +269,12 @@ def run(games: int = 200) -> dict[str, Any]:
     return {
         "python": sys.version.split()[0],
         "table": press_to_frame(),
-        "cold_start": cold_start(),
+        "cold_start": {
+            **cold_start(),
+            "instructions": cold_start_instructions(),
+            "budget": COLD_START_BUDGET,
+            "imports_ms": import_profile(),
+        },
         "simulated_games_per_second": games_per_second(games),
         "bench_peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -216,11 +289,21 @@ def report(results: dict[str, Any]) -> str:
     wall, cpu = t["press_to_frame_ms"], t["press_to_frame_cpu_ms"]
     cold = results["cold_start"]
     lines = [
-        f"press to frame ({t['game']}: {t['presses']} presses, {t['frames']} frames):",
+        f"press to frame ({t['game']}, first of {t['games']} games: {t['presses']} presses, "
+        f"{t['frames']} frames):",
         spread("wall", wall),
         spread("thread CPU", cpu),
-        "OLED bytes per update on those frames (ms at 400 kHz; share of luma's):",
     ]
+    later = t["later_games_press_to_frame_cpu_ms"]
+    if later is not None:
+        lines += [
+            "  the later games:",
+            spread("wall", t["later_games_press_to_frame_ms"]),
+            spread("thread CPU", later),
+            f"  first game's CPU p99 / the later games': {cpu['p99'] / later['p99']:.2f}"
+            " (budget 1.5)",
+        ]
+    lines.append("OLED bytes per update on those frames (ms at 400 kHz; share of luma's):")
     for controller, kinds in t["oled_bytes_per_update"].items():
         luma = kinds["luma"]
         lines.append(
@@ -230,10 +313,17 @@ def report(results: dict[str, Any]) -> str:
                 for kind, size in kinds.items()
             )
         )
+    budget = cold["budget"]
+    counted = cold["instructions"]
+    instructions = "not counted (no valgrind)" if counted is None else f"{counted / 1e6:.0f} M"
     lines += [
         f"cold start to first frame: {cold['process_to_first_frame_s']:.2f} s "
         f"(imports and first frame {cold['imports_to_first_frame_s']:.2f} s), "
         f"peak memory {cold['peak_rss_mib']:.0f} MiB",
+        f"  CPU {cold['cpu_s']:.2f} s (budget {budget['cpu_s']:.2f}), instructions "
+        f"{instructions} (budget {budget['instructions'] / 1e6:.0f} M)",
+        "  slowest imports (ms, with what they import): "
+        + ", ".join(f"{name} {ms:.0f}" for name, ms in cold["imports_ms"]),
         "simulated games per CPU-second (one core), by players:",
     ]
     lines += [f"  {k:<14} {v:8.0f}" for k, v in results["simulated_games_per_second"].items()]

@@ -140,7 +140,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         if box.virtual and not args.headless:
             Terminal(box, table.step).run()
         else:
-            Service(table.step).run()
+            from companion.warmup import warm_up
+
+            Service(table.step, idle=warm_up(args.lang)).run()
     finally:
         if web is not None:
             web.stop()

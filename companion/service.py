@@ -11,7 +11,7 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 def notify(message: str) -> bool:
@@ -41,10 +41,17 @@ def watchdog_interval() -> float | None:
 class Service:
     """Runs ``step`` every ``period`` seconds until SIGTERM, telling systemd how it goes."""
 
-    def __init__(self, step: Callable[[], None], period: float = 0.01) -> None:
+    def __init__(
+        self,
+        step: Callable[[], None],
+        period: float = 0.01,
+        idle: Iterable[Callable[[], None]] = (),
+    ) -> None:
         self.step = step
         self.period = period
         self.stopping = False
+        #: small tasks run one a turn once the first frame is up (``companion.warmup``)
+        self.idle = iter(idle)
 
     def _stop(self, signum: int, frame: object) -> None:
         self.stopping = True
@@ -57,6 +64,9 @@ class Service:
         fed = time.monotonic()
         while not self.stopping:
             self.step()
+            task = next(self.idle, None)
+            if task is not None:
+                task()
             now = time.monotonic()
             if interval is not None and now - fed >= interval:
                 notify("WATCHDOG=1")

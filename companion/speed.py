@@ -19,18 +19,21 @@ from companion.games import new_game
 __all__ = ["games_per_cpu_second", "play_games"]
 
 
-def play_games(name: str, players: int, games: int, seed: int = 1) -> None:
-    """``games`` smart-bot games of ``name`` at ``players`` seats, seeded as ``simulate`` does."""
+def play_games(name: str, players: int, games: int, seed: int = 1, bots: str = "smart") -> None:
+    """``games`` games of ``name`` at ``players`` seats by ``bots`` ("smart" or "random"),
+    seeded as ``simulate`` does."""
     master = random.Random(seed)
     for _ in range(games):
         game_seed = master.getrandbits(64)
         game = new_game(name, players=players, seed=game_seed)
-        play_out(game, make_bots(game, "smart", random.Random(game_seed + 1)))
+        play_out(game, make_bots(game, bots, random.Random(game_seed + 1)))
 
 
-def games_per_cpu_second(name: str, players: int, games: int, seed: int = 1) -> float:
+def games_per_cpu_second(
+    name: str, players: int, games: int, seed: int = 1, bots: str = "smart"
+) -> float:
     """How many of these games one CPU plays in a second (this process's CPU time only)."""
     start = time.process_time()
-    play_games(name, players, games, seed)
+    play_games(name, players, games, seed, bots)
     spent = time.process_time() - start
     return games / spent if spent > 0 else float("inf")

@@ -1,4 +1,5 @@
 import os
+import time
 
 import pytest
 from hypothesis import settings
@@ -59,3 +60,48 @@ def box():
     box = open_box("virtual", clock=VirtualClock())
     yield box
     box.close()
+
+
+# -- what the suite costs ------------------------------------------------------------------
+# Each test's CPU time (its process's and its waited children's, user and system) rides on
+# its reports, which xdist carries from the workers; the run ends with its wall time and each
+# file's CPU time, dearest first, so a file that grows dear is seen at once.
+
+_mark = [os.times()]
+_file_cpu: dict[str, float] = {}
+_began = time.perf_counter()
+
+
+def _cpu(times: os.times_result) -> float:
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _mark[0] = os.times()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    now = os.times()
+    outcome.get_result().cpu_s = _cpu(now) - _cpu(_mark[0])
+    _mark[0] = now
+
+
+def pytest_runtest_logreport(report):
+    cpu = getattr(report, "cpu_s", None)
+    if cpu is not None:
+        path = report.nodeid.split("::")[0]
+        _file_cpu[path] = _file_cpu.get(path, 0.0) + cpu
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _file_cpu:
+        return
+    write = terminalreporter.write_line
+    total = sum(_file_cpu.values())
+    wall = time.perf_counter() - _began
+    write(f"wall time {wall:.0f} s; CPU time of the tests {total:.0f} s (user and system, all")
+    write("workers and the processes the tests started), by file:")
+    for path, cpu in sorted(_file_cpu.items(), key=lambda row: -row[1]):
+        write(f"  {cpu:8.1f} s  {path}")

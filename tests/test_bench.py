@@ -1,6 +1,11 @@
-"""The bench measures the box, not the process that runs it."""
+"""The bench measures the box, not the process that runs it; the first frame loads only what
+it draws with."""
 
-from companion.bench import cold_start
+import json
+import subprocess
+import sys
+
+from companion.bench import COLD_START, cold_start
 
 
 def test_cold_start_memory_does_not_count_what_the_parent_holds():
@@ -11,3 +16,23 @@ def test_cold_start_memory_does_not_count_what_the_parent_holds():
         del held
     # A first frame costs some 40 MiB; a child reporting its parent's peak said 211.
     assert 10 < peak < 120
+
+
+def modules_after(script: str) -> set[str]:
+    listing = script + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run(
+        [sys.executable, "-c", listing], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_the_first_frame_loads_nothing_it_does_not_draw_with():
+    """gpiozero loads importlib.metadata for an entry-point lookup the box never makes (it
+    names its pin factory), pyserial is for handsets (none here), hmac for ``secrets`` (the
+    CSPRNG is ``random``'s): none is loaded before the first frame."""
+    unneeded = {"importlib.metadata", "serial", "hmac", "companion.box.handsets"}
+    first_frame = modules_after(COLD_START)
+    assert {"gpiozero", "luma.oled.device", "PIL.Image"} <= first_frame  # it did draw
+    assert first_frame & unneeded == set()
+    # The check can fail: gpiozero imported plainly loads importlib.metadata.
+    assert "importlib.metadata" in modules_after("import gpiozero")

@@ -936,7 +936,7 @@ def test_a_hiding_nationalist_bot_votes_one_colour_first():
             continue
         seat = nationalists[0]
         bot = GlasnostBot(seat, random.Random(seed))
-        view = g.view(seat)
+        view = dict(g.view(seat))  # views are frozen: a copy to point at each crisis
         choices = []
         for c in range(12):
             view["crisis"] = c

@@ -6,6 +6,7 @@ crisis votes, the coup question and the coup votes leave no trace of who
 chose what in the frames, the LED and buzzer trace or the log.
 """
 
+import json
 import random
 import re
 
@@ -598,7 +599,8 @@ def test_the_objective_card_shows_only_while_peek_is_held(box):
 
 def test_status_line_and_bar_follow_the_policies_coup_tokens_and_closed_crises():
     t = translator("en")
-    view = new_game("glasnost", players=10, seed=1).public_view()
+    # A plain copy of the frozen view, to set the policies and close crises by hand.
+    view = json.loads(json.dumps(new_game("glasnost", players=10, seed=1).public_view()))
     chairman = view["chairman"] + 1
     assert glasnost_ui.status(view, t) == f"Ch{chairman} E· M· S· Coup 5"
     view["policies"] = {"economy": "reform", "military": "repress", "security": None}

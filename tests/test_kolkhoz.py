@@ -10,11 +10,16 @@ played face up), so there is no ballot and no swap test.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import json
+import os
+import pickle
 import random
+import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -397,6 +402,22 @@ class Checker:
 
 @functools.cache
 def findings() -> Findings:
+    """The findings of ``GAMES`` games, worked out once a run: under xdist the first worker
+    to ask plays the games, under a lock, and the others read what it found."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return played()
+    path = Path(tempfile.gettempdir()) / f"companion-kolkhoz-findings-{run}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
+        found = played()
+        path.write_bytes(pickle.dumps(found))
+        return found
+
+
+def played() -> Findings:
     f = Findings()
     for g in range(GAMES):
         game = new_game("kolkhoz", players=4, seed=g, deal="box")

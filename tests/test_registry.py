@@ -62,7 +62,9 @@ def test_the_tv_picture_learn_pages_bots_and_migrations_come_from_the_record(nam
     own picture, the booth reads its pages, the bots are its own, the journal its steps."""
     game = new_game(name, players=game_class(name).min_players, seed=2)
     drawn = picture(game.public_view())
-    assert drawn.startswith("<svg") and drawn == GAMES[name].load("picture")(game.public_view(), str)
+    assert drawn.startswith("<svg") and drawn == GAMES[name].load("picture")(
+        game.public_view(), str
+    )
     assert learn.pages_of(name) is GAMES[name].load("learn")
     assert migrations(name) is GAMES[name].load("migrations")
     bots = make_bots(game, "smart", random.Random(2))

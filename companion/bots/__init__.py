@@ -10,8 +10,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.games import GAMES, Choice, Decision, Game, Result
+from companion.games.frozen import FrozenDict
 
 KINDS = ("smart", "random")
+#: what a bot that reads no view is handed instead of one (views cost a fair share of a move)
+NO_VIEW: dict[str, Any] = FrozenDict()
 
 
 class Bot(Protocol):
@@ -20,6 +23,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Any legal choice, uniformly: the baseline, and a fuzzer for the rules."""
+
+    #: it never reads its view, so ``next_move`` does not have one built for it
+    reads_view = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -45,7 +51,8 @@ def next_move(game: Game, bots: list[Bot]) -> tuple[int, Choice] | None:
     if d is None:
         return None
     seat = d.seats[0]
-    return seat, bots[seat].choose(game.view(seat), d)
+    bot = bots[seat]
+    return seat, bot.choose(game.view(seat) if getattr(bot, "reads_view", True) else NO_VIEW, d)
 
 
 def play_out(game: Game, bots: list[Bot]) -> Result:

@@ -1,6 +1,6 @@
 """The box's parts, built from the pinout: gpiozero devices and luma's OLED driver.
 
-On a Pi they use gpiozero's default pin factory and the I2C bus; off a Pi the
+On a Pi they use the lgpio pin factory (``companion.box.gpio``) and the I2C bus; off a Pi the
 ``VirtualBoard`` puts the very same devices on gpiozero's mock pins
 (PWM-capable) and the OLED driver on an interface that talks to no bus.
 Everything above the pins is the same code either way. Only the virtual
@@ -15,10 +15,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpiozero import PWMLED, Button, Buzzer, LEDBarGraph
-from gpiozero.exc import GPIOZeroError, GPIOZeroWarning
 from PIL import Image
 
+from companion.box.gpio import (
+    PWMLED,
+    Button,
+    Buzzer,
+    GPIOZeroError,
+    GPIOZeroWarning,
+    LEDBarGraph,
+    import_without_metadata,
+    pi_pin_factory,
+)
 from companion.box.oled import open_oled
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import BUTTONS, Pinout
@@ -115,6 +123,7 @@ class VirtualBoard(Board):
     kind = "virtual"
 
     def __init__(self, pinout: Pinout) -> None:
+        import_without_metadata("gpiozero.pins.mock")
         from gpiozero.pins.mock import MockFactory
 
         from companion.box.mockpins import BoundedMockPin
@@ -149,4 +158,4 @@ def open_board(kind: str, pinout: Pinout) -> Board:
         raise ValueError(f"no board {kind!r} (boards: {', '.join(BOARDS)})")
     if kind == "auto":
         kind = "pi" if on_a_pi() else "virtual"
-    return VirtualBoard(pinout) if kind == "virtual" else Board(pinout)
+    return VirtualBoard(pinout) if kind == "virtual" else Board(pinout, pi_pin_factory())

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from companion.box.board import Board, VirtualBoard, open_board
 from companion.box.clock import VirtualClock, WallClock
-from companion.box.handsets import Handsets
 from companion.box.inputs import Inputs
 from companion.box.outputs import Outputs
 from companion.box.pinout import BUTTONS, Pinout, load_pinout
+
+if TYPE_CHECKING:  # pyserial is loaded only for a box with handsets
+    from companion.box.handsets import Handsets
 
 
 class Box:
@@ -52,4 +55,8 @@ def open_box(
     clock = clock or WallClock()
     board = open_board(kind, pinout or load_pinout())
     urls = list(handsets)
-    return Box(board, clock, Handsets(urls, clock.now) if urls else None)
+    if not urls:
+        return Box(board, clock)
+    from companion.box.handsets import Handsets
+
+    return Box(board, clock, Handsets(urls, clock.now))

@@ -24,7 +24,11 @@ I2C_PINS = {1: (2, 3), 0: (0, 1)}  # bus -> (SDA, SCL)
 USABLE_GPIO = range(2, 28)
 
 MAX_BYTES = 64 * 1024  # the pinout is about 1 KiB
+#: the source of truth, in the repository (the generated wiring and BOM sit beside it)
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
+#: its copy inside the package, made when the package is built (setup.py), so that an
+#: install that is not the source tree (a wheel, pipx) runs the box too
+PACKAGED_PATH = Path(__file__).resolve().parents[1] / "data" / "pinout.toml"
 
 
 @dataclass(frozen=True)
@@ -122,11 +126,17 @@ def parse_pinout(data: dict[str, Any], source: str = "") -> Pinout:
 
 
 def pinout_path(path: str | os.PathLike[str] | None = None) -> Path:
-    return Path(path or os.environ.get("COMPANION_PINOUT") or DEFAULT_PATH)
+    """``path``, else ``$COMPANION_PINOUT``, else the repository's pinout, else the package's
+    own copy of it (an install without the repository)."""
+    chosen = path or os.environ.get("COMPANION_PINOUT")
+    if chosen:
+        return Path(chosen)
+    return DEFAULT_PATH if DEFAULT_PATH.is_file() or not PACKAGED_PATH.is_file() else PACKAGED_PATH
 
 
 def load_pinout(path: str | os.PathLike[str] | None = None) -> Pinout:
-    """The pinout at ``path``, ``$COMPANION_PINOUT`` or ``hardware/pinout.toml``."""
+    """The pinout at ``path``, ``$COMPANION_PINOUT`` or ``hardware/pinout.toml`` (see
+    ``pinout_path``)."""
     where = pinout_path(path)
     raw = read_regular(where, "pinout file", MAX_BYTES, PinoutError)
     try:

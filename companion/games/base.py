@@ -66,6 +66,19 @@ class Decision:
             "secret": self.secret,
         }
 
+    def frozen_json(self) -> FrozenDict:
+        """``to_json()`` frozen, made once: every view of this decision's state shares it."""
+        try:
+            return self.__dict__["_json_"]  # type: ignore[no-any-return]
+        except KeyError:
+            frozen = self.__dict__["_json_"] = FrozenDict(
+                kind=self.kind,
+                seats=FrozenList(self.seats),
+                options=FrozenList(self.options),  # choices are str or int: nothing to freeze
+                secret=self.secret,
+            )
+            return frozen
+
 
 @dataclass(frozen=True)
 class Option:
@@ -121,10 +134,12 @@ class Game:
     ``_private`` and ``result``, and may refine ``_refusal`` to name the rule a
     refused choice breaks, declaring each of its refusals in ``REFUSALS``.
 
-    ``decision`` is worked out once a state and kept until the next move
-    (``act`` forgets it): it is read several times a move (by the caller, by
-    ``act``, by the views), and the legal options behind it can cost a search.
-    The state must change only through ``act``.
+    ``decision`` and the views are worked out once a state, when first read, and
+    kept until the next move (``act`` forgets them): they are read several times
+    a move (by the caller, by ``act``, by the table, the TV, the phones, the
+    bots), the legal options behind a decision can cost a search, and a view no
+    one reads is never built. The views are frozen (``companion.games.frozen``),
+    so every reader may share them. The state must change only through ``act``.
     """
 
     name: ClassVar[str]
@@ -231,7 +246,8 @@ class Game:
         return IllegalMove(text.format(**facts), code, rule, facts)
 
     def _public(self) -> dict[str, Any]:
-        """The game's own public facts (``public_view`` adds the common ones)."""
+        """The game's own public facts (``public_view`` adds the common ones and freezes
+        them; a ``FrozenDict`` is taken as it is, so it must be frozen all the way down)."""
         raise NotImplementedError
 
     def _revealed(self) -> dict[str, Any]:
@@ -311,30 +327,51 @@ class Game:
         return self.decision is None
 
     def public_view(self) -> dict[str, Any]:
-        """What everybody may know: JSON-ready, and the only way out for shared facts."""
+        """What everybody may know: JSON-ready, and the only way out for shared facts.
+
+        Worked out once a state, frozen, and the same object for every reader until the
+        next move (the table, the TV, the phones, the bots and the journal all read it)."""
+        try:
+            return self.__dict__["_public_"]  # type: ignore[no-any-return]
+        except KeyError:
+            view = self.__dict__["_public_"] = self._public_view()
+            return view  # type: ignore[no-any-return]
+
+    def _public_view(self) -> FrozenDict:
         d = self.decision
-        view: dict[str, Any] = {
+        public = self._public()
+        common = {
             "game": self.name,
             "players": self.players,
             "options": self._options_view,
-            "waiting": d.to_json() if d else None,
+            "waiting": d.frozen_json() if d else None,
         }
-        view.update(self._public())
+        # A game may say "waiting" its own way (Kolkhoz). A FrozenDict is frozen all the way
+        # down already; what is not is frozen here, in one pass with the common facts.
+        if type(public) is FrozenDict:
+            view = FrozenDict(common, **public)
+        else:
+            view = freeze(common | public)
         if d is None:
             result = self.result
             assert result is not None
-            view.update(self._revealed())
-            view["result"] = result.to_json()
+            view = FrozenDict(view, **freeze(self._revealed()), result=freeze(result.to_json()))
         return view
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: the public view and its own secrets."""
+        """What ``seat`` may know: the public view and its own secrets, worked out once a
+        state and seat, frozen and shared as ``public_view`` is."""
         if type(seat) is not int or not 0 <= seat < self.players:
             self.check_seat(seat)
-        view = self.public_view()
-        view["seat"] = seat
-        view.update(self._private(seat))
-        return view
+        views: dict[int, FrozenDict] | None = self.__dict__.get("_views_")
+        if views is None:
+            views = self.__dict__["_views_"] = {}
+        try:
+            return views[seat]
+        except KeyError:
+            private = freeze(self._private(seat))  # the public part is frozen already
+            view = views[seat] = FrozenDict(self.public_view(), seat=seat, **private)
+            return view
 
     def act(self, seat: int, choice: Choice) -> None:
         """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""
@@ -353,7 +390,10 @@ class Game:
             raise self._refusal(d, seat, choice)
         ballot = self.ballot
         self._apply(seat, choice)
-        self.__dict__.pop("_decision_", None)  # answered: the next one is worked out anew
+        views = self.__dict__
+        views.pop("_decision_", None)  # answered: the next one is worked out anew
+        views.pop("_public_", None)  # and so are the views, when somebody reads them
+        views.pop("_views_", None)
         # The same ballot still open and waiting: the move was a cast. A peek followed by
         # another: a seat read its card. Neither changes a public fact; any other move may.
         if ballot is not None and self.ballot is ballot and not ballot.complete:
@@ -361,6 +401,15 @@ class Game:
         if d.kind == "peek" and (after := self.decision) is not None and after.kind == "peek":
             return
         self.__dict__.pop("_kept_", None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy (``copy.deepcopy``, pickle) takes: the state, not what was worked out
+        from it (the decision, the views), which the copy works out anew: a copy may be
+        changed by hand (a test's what-if) before it is read."""
+        kept = self.__dict__.copy()
+        for worked_out in ("_decision_", "_public_", "_views_", "_kept_"):
+            kept.pop(worked_out, None)
+        return kept
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""

@@ -598,44 +598,43 @@ class Glasnost(Game):
 
     def _board_view(self) -> tuple[FrozenList, FrozenList]:
         """The crisis spaces and the board seats as all see them, frozen; kept while no seat
-        token moves and no crisis closes (most moves are votes and coup questions), and
-        each space and seat kept while it looks the same."""
+        token moves and no crisis closes (most moves are votes and coup questions). When
+        they change, only the seats that changed and the spaces they touch are made anew."""
         s = self.s
         owner, face_up, results = s.owner, s.face_up, s.results
-        key = (tuple(owner), tuple(face_up), tuple(results))
         known = self.__dict__.get("_board_view_")
-        if known is not None and known[0] == key:
-            return known[1]  # type: ignore[no-any-return]
-        seen = self.__dict__.setdefault("_board_parts_", {})
-        crises = []
-        for space, static in enumerate(self._crisis_cards):
+        if known is not None:
+            was_owner, was_up, was_results, crises, seats = known
+            if was_owner == owner and was_up == face_up and was_results == results:
+                return crises, seats
+            moved = [
+                q
+                for q, (o, u) in enumerate(zip(owner, face_up, strict=True))
+                if o != was_owner[q] or u != was_up[q]
+            ]
+            spaces = {c for q in moved for c in self.board.seat_crises[q]}
+            spaces.update(c for c, r in enumerate(results) if r != was_results[c])
+        else:
+            moved = list(range(len(owner)))
+            spaces = set(range(len(results)))
+            crises, seats = FrozenList([None] * len(results)), FrozenList([None] * len(owner))
+        crisis_list, seat_list = list(crises), list(seats)
+        for space in spaces:
+            static = self._crisis_cards[space]
             players = tuple(owner[q] if face_up[q] else None for q in static["board_seats"])
-            part = (space, results[space], players)
-            view = seen.get(part)
-            if view is None:
-                view = seen[part] = self._crisis_view(*part)
-            crises.append(view)
-        seats = []
-        for q, static in enumerate(self._board_seats):
-            place = (-1 - q, owner[q], face_up[q])
-            view = seen.get(place)
-            if view is None:
-                view = seen[place] = FrozenDict(static, owner=owner[q], face_up=face_up[q])
-            seats.append(view)
-        board = (FrozenList(crises), FrozenList(seats))
-        self.__dict__["_board_view_"] = (key, board)
-        return board
+            crisis_list[space] = self._crisis_view(space, results[space], players)
+        for q in moved:
+            seat_list[q] = FrozenDict(self._board_seats[q], owner=owner[q], face_up=face_up[q])
+        crises, seats = FrozenList(crisis_list), FrozenList(seat_list)
+        self.__dict__["_board_view_"] = (list(owner), list(face_up), list(results), crises, seats)
+        return crises, seats
 
     def _public_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "board"}
 
     def _public(self) -> dict[str, Any]:
-        facts = self._kept("public", self._public_facts)
-        # A fresh dict a crisis (its lists stay frozen): a caller may mark up the crises it
-        # draws. The rest is frozen, shared by the views of a ballot's casts.
-        view = dict(facts)
-        view["crises"] = [dict(c) for c in facts["crises"]]
-        return view
+        # Frozen, shared by the views of a ballot's casts.
+        return self._kept("public", self._public_facts)  # type: ignore[no-any-return]
 
     def _public_facts(self) -> dict[str, Any]:
         """The public facts, frozen: a secret ballot's casts change none of them, so they are
@@ -677,14 +676,7 @@ class Glasnost(Game):
         return {"objectives": list(self.s.objectives)}
 
     def _private(self, seat: int) -> dict[str, Any]:
-        card = self.s.objectives[seat]
-        return {
-            "objective": {
-                "name": card,
-                "faction": faction_of(card),
-                "policies": dict(OBJECTIVES[card]),
-            }
-        }
+        return {"objective": _objective_view(self.s.objectives[seat])}
 
     @property
     def result(self) -> Result | None:
@@ -697,3 +689,9 @@ class Glasnost(Game):
         measures["crises with a policy"] = float(sum(r in (YES, NO) for r in s.results))
         measures["turns"] = float(s.turn + 1)
         return Result(frozenset(s.winners), s.outcome, measures)
+
+
+@functools.cache
+def _objective_view(card: str) -> FrozenDict:
+    """An objective card as its holder's view shows it, frozen once: cards never change."""
+    return freeze({"name": card, "faction": faction_of(card), "policies": OBJECTIVES[card]})

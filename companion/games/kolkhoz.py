@@ -84,6 +84,7 @@ from typing import Any
 
 from companion.ballot import shuffled
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.kinds import KolkhozPhase
 
 YEARS = 5  # K1: the Пятилетка
@@ -837,58 +838,71 @@ class Kolkhoz(Game):
         s = self.s
         d = self.decision
         clerk = self.clerk
-        return {
-            "deal": self.options["deal"],
-            "phase": s.phase,
-            "waiting": _public_waiting(d),
-            "year": s.year,
-            "years": YEARS,
-            "planner": s.planner if s.phase not in ("over", "plot") else None,
-            "trump": s.trump,
-            "trump_broken": s.trump_broken,
-            "jobs": {
-                suit: {
-                    "name": JOBS[suit][0],
-                    "gloss": JOBS[suit][2],
-                    "reward": job["reward"],
-                    "points": VALUE[job["reward"][:-1]],
-                    "hours": job["hours"],
-                    "threshold": THRESHOLD,
-                    "done": job["done"],
-                    "by": job["by"],
-                    "workers": list(job["workers"]),
-                }
-                for suit, job in s.jobs.items()
-            },
-            "hand_size": s.hand_size,
-            "hand_counts": list(s.held) if clerk else [len(hand) for hand in s.hands],
-            "tricks": s.tricks,
-            "tricks_played": s.tricks_played,
-            "leader": s.leader if s.phase == "play" else None,
-            "turn": s.turn if s.phase == "play" else None,
-            "lead_suit": self.lead_suit,
-            "trick": [dict(p) for p in s.trick],
-            "to_assign": list(s.to_assign),
-            "brigadier": s.brigadier,
-            "brigadiers": list(s.brigadiers),
-            "won": None if s.won is None else list(s.won),
-            "last_trick": self._frozen("_last_trick_", s.last_trick),
-            "plots": [
-                {
-                    "shown": list(p["shown"]),
-                    "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
-                }
-                for i, p in enumerate(s.plots)
-            ],
-            "north": list(s.north),
-            "unclaimed": list(s.unclaimed),
-            "deck": self._deck_count(),
-            "history": self._frozen_log("_history_log_", s.history),
-            "entry": s.entry,
-            "requisition": None if s.requisition is None else _copy_requisition(s.requisition),
-            "revealing": s.revealing[0] if s.phase == "reveal" else None,
-            "to_enter": ([len(x) for x in s.slots] if clerk and s.phase == "plot" else None),
-        }
+        # Frozen as it is made, all the way down: the view takes it as it is (base.Game).
+        return FrozenDict(
+            {
+                "deal": self.options["deal"],
+                "phase": s.phase,
+                "waiting": freeze(_public_waiting(d)),
+                "year": s.year,
+                "years": YEARS,
+                "planner": s.planner if s.phase not in ("over", "plot") else None,
+                "trump": s.trump,
+                "trump_broken": s.trump_broken,
+                "jobs": FrozenDict(
+                    {
+                        suit: FrozenDict(
+                            {
+                                "name": JOBS[suit][0],
+                                "gloss": JOBS[suit][2],
+                                "reward": job["reward"],
+                                "points": VALUE[job["reward"][:-1]],
+                                "hours": job["hours"],
+                                "threshold": THRESHOLD,
+                                "done": job["done"],
+                                "by": job["by"],
+                                "workers": FrozenList(job["workers"]),
+                            }
+                        )
+                        for suit, job in s.jobs.items()
+                    }
+                ),
+                "hand_size": s.hand_size,
+                "hand_counts": FrozenList(s.held if clerk else [len(hand) for hand in s.hands]),
+                "tricks": s.tricks,
+                "tricks_played": s.tricks_played,
+                "leader": s.leader if s.phase == "play" else None,
+                "turn": s.turn if s.phase == "play" else None,
+                "lead_suit": self.lead_suit,
+                "trick": FrozenList([FrozenDict(p) for p in s.trick]),
+                "to_assign": FrozenList(s.to_assign),
+                "brigadier": s.brigadier,
+                "brigadiers": FrozenList(s.brigadiers),
+                "won": None if s.won is None else FrozenList(s.won),
+                "last_trick": self._frozen("_last_trick_", s.last_trick),
+                "plots": FrozenList(
+                    [
+                        FrozenDict(
+                            {
+                                "shown": FrozenList(p["shown"]),
+                                "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
+                            }
+                        )
+                        for i, p in enumerate(s.plots)
+                    ]
+                ),
+                "north": FrozenList(s.north),
+                "unclaimed": FrozenList(s.unclaimed),
+                "deck": self._deck_count(),
+                "history": self._frozen_log("_history_log_", s.history),
+                "entry": s.entry,
+                "requisition": None if s.requisition is None else freeze(s.requisition),
+                "revealing": s.revealing[0] if s.phase == "reveal" else None,
+                "to_enter": (
+                    FrozenList([len(x) for x in s.slots]) if clerk and s.phase == "plot" else None
+                ),
+            }
+        )
 
     def _revealed(self) -> dict[str, Any]:
         return {"scores": self._scores()}
@@ -928,12 +942,3 @@ def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
     if d.kind == "play":
         waiting["options"] = None
     return waiting
-
-
-def _copy_requisition(r: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **r,
-        "revealers": list(r["revealers"]),
-        "revealed": [{"seat": x["seat"], "cards": list(x["cards"])} for x in r["revealed"]],
-        "north": [dict(x) for x in r["north"]],
-    }

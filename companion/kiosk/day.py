@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from companion.kiosk.booth import (
 )
 from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
 from companion.kiosk.daystats import SIM_DAY, Ledger
+from companion.memory import resident_bytes
 from companion.store import Journal
 from companion.table import Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Peek, Setup
@@ -272,7 +272,6 @@ class Day:
     # -- the day -------------------------------------------------------------------------
     def run(self, hours: float) -> dict[str, Any]:
         end = hours * 3600
-        tracemalloc.start()
         memory: list[float] = []
         journal_bytes: list[int] = []
         presses: list[int] = []
@@ -281,30 +280,27 @@ class Day:
         staff = self.rng.expovariate(1 / STAFF_EVERY)
 
         def sample() -> None:  # the hour just ended
-            memory.append(round(tracemalloc.get_traced_memory()[0] / 2**20, 3))
+            memory.append(round(resident_bytes() / 2**20, 3))
             journal_bytes.append(self.journal_size())
             presses.append(self.count.presses - sum(presses))
 
-        try:
-            while self.clock.now() < end:
-                now = self.clock.now()
-                if now >= next_hour:
-                    sample()
-                    next_hour += 3600
-                if now >= end - QUIET or not isinstance(self.kiosk.mode, (Title, Attract)):
-                    self.wait(TICK)
-                elif now >= staff:
-                    self.staff()
-                    staff = self.clock.now() + self.rng.expovariate(1 / STAFF_EVERY)
-                elif now >= arrival:
-                    self.stranger()
-                    arrival = self.clock.now() + self.rng.expovariate(1 / ARRIVAL)
-                else:
-                    self.wait(TICK)
-            if self.clock.now() >= next_hour:
-                sample()  # the day's last hour
-        finally:
-            tracemalloc.stop()
+        while self.clock.now() < end:
+            now = self.clock.now()
+            if now >= next_hour:
+                sample()
+                next_hour += 3600
+            if now >= end - QUIET or not isinstance(self.kiosk.mode, (Title, Attract)):
+                self.wait(TICK)
+            elif now >= staff:
+                self.staff()
+                staff = self.clock.now() + self.rng.expovariate(1 / STAFF_EVERY)
+            elif now >= arrival:
+                self.stranger()
+                arrival = self.clock.now() + self.rng.expovariate(1 / ARRIVAL)
+            else:
+                self.wait(TICK)
+        if self.clock.now() >= next_hour:
+            sample()  # the day's last hour
         self.kiosk.close()
         return {
             "hours": hours,

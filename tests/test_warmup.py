@@ -1,0 +1,32 @@
+"""While the box waits for its first press it loads and draws what the first game needs,
+for nobody: the table, its screen and its randomness are untouched."""
+
+import json
+import subprocess
+import sys
+
+from companion.bench import COLD_START
+
+AFTER_WARM_UP = """
+from companion.warmup import warm_up
+shown = box.board.glass().tobytes()
+before = set(sys.modules)
+for task in warm_up("fr"):
+    task()
+warmed = sorted(set(sys.modules) - before)
+assert box.outputs.frames_shown == 1 and box.board.glass().tobytes() == shown
+from companion.games import GAMES, new_game
+from companion.ui import game_ui
+for name in GAMES:
+    game_ui(name).status(new_game(name, players=5 if name != "kolkhoz" else 4).public_view(), str)
+print(json.dumps([warmed, sorted(set(sys.modules) - before - set(warmed))]))
+"""
+
+
+def test_the_warm_up_loads_every_game_and_leaves_the_table_alone():
+    script = COLD_START + "\nimport json, sys\n" + AFTER_WARM_UP
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    warmed, later = json.loads(out.stdout.splitlines()[-1])
+    assert {"companion.games.kolkhoz", "companion.ui.glasnost"} <= set(warmed)
+    assert [m for m in later if m.startswith("companion.")] == []  # nothing left to load
