@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
@@ -274,8 +274,8 @@ class Politburo(Game):
         return super()._refusal(decision, seat, choice)
 
     def _apply(self, seat: int, choice: Choice) -> None:
-        """The move of the phase the game is in: one method a phase (``_MOVES``)."""
-        _MOVES[self.s.phase](self, seat, choice)
+        """The move of the phase the game is in: one method a phase (``MOVES``)."""
+        self.MOVES[self.s.phase](self, seat, choice)
 
     def _on_peek(self, seat: int, choice: Choice) -> None:
         if self._peek_seen():
@@ -341,6 +341,19 @@ class Politburo(Game):
             self._purge()
 
     # -- the phases ----------------------------------------------------------------
+    #: each phase's move (``_apply``)
+    MOVES: ClassVar[dict[PolitburoPhase, Callable[[Politburo, int, Choice], None]]] = {
+        "peek": _on_peek,
+        "propose": _on_propose,
+        "plan_vote": _on_plan_vote,
+        "casting": _on_casting,
+        "appoint": _on_appoint,
+        "execute": _on_execute,
+        "replace": _on_replace,
+        "replace_by": _on_replace_by,
+        "purge": _on_purge,
+    }
+
     def _open_round(self) -> None:
         s = self.s
         s.phase = "propose"
@@ -570,17 +583,3 @@ class Politburo(Game):
             sum(fulfilled(m, s.ministries, s.lost, self.players) for m in s.members)
         )
         return Result(winners, outcome, measures)
-
-
-#: each phase's move (``Politburo._apply``)
-_MOVES: dict[PolitburoPhase, Callable[[Politburo, int, Choice], None]] = {
-    "peek": Politburo._on_peek,
-    "propose": Politburo._on_propose,
-    "plan_vote": Politburo._on_plan_vote,
-    "casting": Politburo._on_casting,
-    "appoint": Politburo._on_appoint,
-    "execute": Politburo._on_execute,
-    "replace": Politburo._on_replace,
-    "replace_by": Politburo._on_replace_by,
-    "purge": Politburo._on_purge,
-}
