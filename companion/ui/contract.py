@@ -3,7 +3,7 @@
 The table, the setup screens and the tests reach a game's screens only
 through these names. Optional hooks have a default in ``companion.ui.defaults``
 that a ui module imports (and so re-exports) when it has nothing better to
-say; ``tests/test_ui_contract.py`` checks every module provides every hook.
+say; ``tests/test_contract.py`` checks every module provides every hook.
 """
 
 from __future__ import annotations
