@@ -48,7 +48,9 @@ def test_every_file_a_module_docstring_cites_exists():
     file or folder."""
     import ast
 
-    cited = re.compile(r"``?((?:companion|tests|hardware|firmware|systemd|bench|docs)/[\w./<>-]+)``?")
+    cited = re.compile(
+        r"``?((?:companion|tests|hardware|firmware|systemd|bench|docs)/[\w./<>-]+)``?"
+    )
     broken = []
     for path in sorted((ROOT / "companion").rglob("*.py")):
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
