@@ -441,13 +441,38 @@ def test_the_tv_is_sent_the_shuffled_crises_laid_out_before_the_first_turn():
 def test_the_tv_history_comes_back_from_the_reveals_handed_over_on_resuming(tmp_path):
     """A resumed game's reveals (as the journal keeps them) are the TV's history, numbered
     as events in their order; a new game's history starts empty."""
+    from companion.ui.canvas import Screen
     from companion.web.room import WebRoom
     from companion.web.tokens import Tokens
 
     room = WebRoom(Tokens(tmp_path / "phones.json"), lambda: 0.0)
-    steps = [[["Turn 1/5", "Cards: Work, Strike"]], [], [["Turn 2/5", "Canal ↑2"], ["x"]]]
+    steps = [
+        [Screen("Turn 1/5", ("Cards: Work, Strike",))],
+        [],
+        [Screen("Turn 2/5", ("Canal ↑2",)), Screen("x", ())],
+    ]
     room.begin("7", resumed=True, earlier=steps)
     assert room.history == [["Turn 1/5", "Cards: Work, Strike"], ["Turn 2/5", "Canal ↑2"], ["x"]]
     assert [e["id"] for e in room.reveals.events] == [1, 3]
     room.begin("8", resumed=False, earlier=steps)
     assert room.history == []
+
+
+def test_after_a_power_cut_the_tv_history_is_rebuilt_from_the_journal(tmp_path):
+    """A Gulag game played to its first task's reveal; the box restarts with the room's own
+    history file gone: the TV's history still holds that reveal, read back from the journal."""
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    table, room, player = web_table(
+        Settings("gulag", 5), tokens_path=tmp_path / "phones.json", journal=journal
+    )
+    play_out(table, player, lambda seat, index: None, until=lambda t: bool(room.history))
+    shown = room.history
+    assert shown
+    journal.close()
+    for kept in tmp_path.glob("tv-history*"):
+        kept.unlink()
+    again = Journal(path)
+    _table, resumed, _player = web_table(None, tokens_path=tmp_path / "phones.json", journal=again)
+    assert resumed.history[: len(shown)] == shown
+    again.close()

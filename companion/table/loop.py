@@ -154,7 +154,7 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
-        self.desk.begin(self.record.key(), resumed=True)
+        self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:

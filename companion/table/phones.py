@@ -43,7 +43,9 @@ class PhoneRoom(Protocol):
 class WebSide(Protocol):
     """The spectator page and the phones' pages (``companion.web.room.WebRoom``)."""
 
-    def begin(self, key: str | None, resumed: bool) -> None: ...
+    def begin(
+        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
+    ) -> None: ...
     def publish(
         self,
         view: View | None,
@@ -145,11 +147,14 @@ class PhoneDesk(Answerer):
         self.qr = self.web.qr_image(d.seats[0])
         return True
 
-    def begin(self, key: str | None, resumed: bool) -> None:
+    def begin(
+        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
+    ) -> None:
         """A game starts or resumes (``key``: which game it is in the journal, so phones
-        rejoin the same game after a power cut)."""
+        rejoin the same game after a power cut; ``earlier``: its reveals so far, for the
+        TV's history)."""
         if self.web is not None:
-            self.web.begin(key, resumed=resumed)
+            self.web.begin(key, resumed=resumed, earlier=earlier)
 
     def reveal(self, shown: Sequence[Screen]) -> None:
         """Results shown on the box go to the TV as they happen."""

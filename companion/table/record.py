@@ -38,6 +38,16 @@ class Record:
         journal = self.journal
         return None if journal is None or journal.game_id is None else f"{journal.game_id}"
 
+    def reveals(self) -> list[tuple[Screen, ...]]:
+        """The game's reveals so far, as the table showed them (none without a journal, or
+        that the journal cannot read back)."""
+        if self.journal is None:
+            return []
+        try:
+            return [tuple(Screen.from_json(s) for s in step) for step in self.journal.reveals()]
+        except ValueError:
+            return []
+
     def begin(self, game: Game, settings: dict[str, Any]) -> None:
         if self.journal is not None:
             self._write(self.journal.begin, game.name, settings, game.to_record())

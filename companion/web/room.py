@@ -203,13 +203,13 @@ class WebRoom:
 
     # -- the table's side -----------------------------------------------------------
     def begin(
-        self, key: str | None, resumed: bool, earlier: list[list[list[str]]] | None = None
+        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
     ) -> None:
-        """A game starts or resumes; ``earlier``: its reveals so far (each step's screens as
-        lines), which the TV's history is rebuilt from."""
+        """A game starts or resumes; ``earlier``: its reveals so far (each step's screens, from
+        the journal), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
-            self.reveals.begin(key, resumed, earlier)
+            self.reveals.begin(key, resumed, [[screen_lines(s) for s in step] for step in earlier])
             self._reveal = self._reveal_view = None
             self._view = None
             self.phones.done()
