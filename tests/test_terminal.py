@@ -105,6 +105,15 @@ class Pty:
         art, text = self.screen()
         raise AssertionError(f"the terminal never showed {expected}; last:\n{text[-3000:]}")
 
+    def wait_for_change(self, art, seconds=60):
+        """Read until the screen shows something other than ``art`` (None: anything)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.2)
+            if self.screen()[0] not in (None, art):
+                return
+        raise AssertionError(f"the terminal never changed; last:\n{self.screen()[1][-3000:]}")
+
     def type(self, keys):
         """Type after a moment, as a person who has read the screen (the box drops
         presses made within its guard time of a new prompt)."""
@@ -187,10 +196,11 @@ def after_a_secret_press(tmp_path, key):
         [sys.executable, "-m", "companion", *run],
         env={"COMPANION_DATA": str(tmp_path)},
     )
-    term.read(1.0)
+    term.wait_for_change(None)  # the first frame
     for _ in range(oks_to_a_secret_choice("gulag", 1)[0]):  # to a worker's Work or Strike
+        art, _ = term.screen()
         term.type("\r")
-        term.read(0.5)  # each press on its own screen, past the table's guard
+        term.wait_for_change(art)  # each press on its own screen: a busy machine is slow
     before = len(term.buffer)
     term.type(key)
     term.read(1.5)  # the press's blink and beep come and go
