@@ -8,8 +8,9 @@ limit, say) can make a press fail for a file the loop would open lazily.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.errors import SettingsError
 from companion.games import GAMES, game_class
@@ -21,6 +22,9 @@ from companion.web.qr import seat_frame
 from companion.web.room import WebRoom
 from companion.web.server import WebServer
 from companion.web.tokens import Tokens, tv_token, write_private
+
+if TYPE_CHECKING:
+    from companion.table import Table
 
 
 def warm() -> None:
@@ -34,7 +38,7 @@ def warm() -> None:
     seat_frame("HTTP://0.0.0.0:0/P/" + "A" * 24, 0)  # segno's tables, the QR frame's fonts
 
 
-def serve(table: Any, spec: str, data: Path | None, clock: Any) -> WebServer:
+def serve(table: Table, spec: str, data: Path | None, clock: Callable[[], float]) -> WebServer:
     """Attach a web room to ``table`` and start the server on ``spec`` (HOST:PORT).
 
     ``data`` is the folder of the journal: phone tokens and the TV link live
