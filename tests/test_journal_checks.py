@@ -34,7 +34,7 @@ def bot_game(name, seed=2, steps=STEPS):
     cls = game_class(name)
     rng = random.Random(seed)
     players = rng.randint(cls.min_players, cls.max_players)
-    options = {k: rng.choice(v) for k, v in cls.choices.items()}
+    options = {k: rng.choice(o.values) for k, o in cls.OPTIONS.items() if o.values}
     game = new_game(name, players=players, seed=seed, **options)
     bots = make_bots(game, "random", rng)
     records = [game.to_record()]
