@@ -436,7 +436,7 @@ class Table:
         assert self.game is not None
         status = self.ui.status(self.game.public_view(), self.t)
         if isinstance(mode, Abandon):
-            return abandon_screen(status, self.t)
+            return abandon_screen(status, self.game.over, self.t)
         owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
         return owner.screen(status)
 

@@ -25,8 +25,12 @@ def notice_pages(title: str, text: str, t: Translate) -> list[Screen]:
     ]
 
 
-def abandon_screen(status: str, t: Translate) -> Screen:
-    question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
+def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
+    """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
+    if over:
+        question = (t("The game is over."), t("OK: new game"), t("Back: carry on"))
+    else:
+        question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
     return Screen(status, question, t("OK  Back"))
 
 
