@@ -365,3 +365,30 @@ def test_the_header_keeps_the_canal_until_the_inspection_shows_it(box):
     assert table.screen().big == "Canal ↑1"
     player.press("ok")
     assert table.screen().status == f"Turn 2/{turns} Canal 1"
+
+
+def test_the_last_press_before_ok_counts_and_looks_the_same_either_way():
+    """A, B, OK plays B; B, A, OK plays A (a seat corrects itself); the two leave the same
+    frames, blinks and beeps."""
+
+    def corrected(first, second):
+        b = open_box("virtual", clock=VirtualClock())
+        try:
+            table, player = started(b, Settings("gulag", 5, "en", {"deal": "cards"}), 1)
+            player.press("ok")  # the commissar takes the box
+            for seat in (1, 2, 3):
+                player.answer(seat)
+            player.press("ok")  # seat 2 takes the box
+            frames, start = [], len(b.outputs.trace)
+            for button in (first, second, "ok"):
+                player.press(button)
+                frames.append(b.board.glass().tobytes())
+            return table.game.ballot.choice_of(1), frames, b.outputs.trace[start:]
+        finally:
+            b.close()
+
+    played_b, frames_ab, trace_ab = corrected("choice_a", "choice_b")
+    played_a, frames_ba, trace_ba = corrected("choice_b", "choice_a")
+    assert (played_b, played_a) == (STRIKE, WORK)
+    assert frames_ab == frames_ba and trace_ab == trace_ba
+    assert any("buzzer 1" in line for line in trace_ab)

@@ -49,7 +49,9 @@ class Buttons(Answerer):
             case Handoff(seat) if button == "ok":
                 port.holder = seat
                 port.enter(self.prompt(d, seat))
-            case Choose(seat) if button in ("choice_a", "choice_b"):
+            case Choose(seat) | Confirm(seat) if button in ("choice_a", "choice_b"):
+                # The last press before OK counts: a seat may correct itself. The screen
+                # never shows which, so a correction looks like any other press.
                 buttons = port.ui.choice_buttons(d)
                 assert buttons is not None
                 port.enter(Confirm(seat, buttons[button == "choice_b"]))

@@ -122,7 +122,8 @@ class ClaimDesk(Answerer):
                 port.enter(Claim(at=at, seat=at))
             case Claim(seat=None) if button == "back":
                 port.enter(Countdown())
-            case Claim(seat=int(seat), pending=None, at=at) if button in ("choice_a", "choice_b"):
+            case Claim(seat=int(seat), at=at) if button in ("choice_a", "choice_b"):
+                # The last press before OK counts, as on any secret choice.
                 self._chosen(seat, at, button)
             case Claim(seat=int(), pending=None, at=at) if button == "back":
                 port.enter(Claim(at=at))

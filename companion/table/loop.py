@@ -14,9 +14,9 @@ How the box talks to a table:
   breaks. Back undoes an open choice, but never crosses a secret choice, a
   reveal or a hand-over: at a seat's first prompt it says why it cannot.
 - Secret choices use the A and B buttons under the hood, then OK to commit
-  (Back to choose again). Every accepted press gets the same blink and beep,
-  and the screens never show what was chosen, so a neighbour learns nothing
-  by watching, listening or timing.
+  (the last of A or B counts; Back to choose again). Every accepted press
+  gets the same blink and beep, and the screens never show what was chosen,
+  so a neighbour learns nothing by watching, listening or timing.
 - A notice (a refusal, a warning) stays until a press, and that press does
   nothing else.
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
