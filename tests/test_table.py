@@ -392,3 +392,40 @@ def test_the_last_press_before_ok_counts_and_looks_the_same_either_way():
     assert (played_b, played_a) == (STRIKE, WORK)
     assert frames_ab == frames_ba and trace_ab == trace_ba
     assert any("buzzer 1" in line for line in trace_ab)
+
+
+def test_back_with_nothing_to_undo_says_what_stops_it(box, tmp_path):
+    table, player = table_at_first_pick(box)
+    player.press("back")  # the commissar's first prompt
+    assert table.screen().status == "Not allowed"
+    assert "changed hands" in " ".join(table.screen().body)
+    player.press("ok")
+    player.answer(1)
+    player.press("back")  # an open pick: undone, then the hand-over again
+    assert table.game.public_view()["workers"] == []
+    player.press("back")
+    assert "changed hands" in " ".join(table.screen().body)
+
+    from companion.store import Journal
+
+    path = tmp_path / "journal.sqlite"
+    b = open_box("virtual", clock=VirtualClock())
+    first, again = Table(b, seed=2, journal=Journal(path)), None
+    first.start(Settings("gulag", 7, "en", {"deal": "cards"}))
+    b.close()
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        again = Table(b, seed=2, journal=Journal(path))
+        assert again.resume()
+        p = Player(b, again, b.clock)
+        p.wait(0.4)
+        p.press("ok")  # the commissar takes the box again, after the power cut
+        p.press("back")
+        assert "power cut" in " ".join(again.screen().body)
+        p.press("ok")
+        p.answer(1)
+        p.press("back")  # undone: a step was played since the power cut
+        p.press("back")
+        assert "changed hands" in " ".join(again.screen().body)
+    finally:
+        b.close()

@@ -56,7 +56,16 @@ from companion.table.modes import (
 )
 from companion.table.phones import PhoneDesk
 from companion.table.record import Record
-from companion.table.screens import abandon_screen, notice_pages
+from companion.table.screens import (
+    FINAL,
+    HANDED_OVER,
+    RESUMED,
+    REVEALED,
+    SECRET,
+    abandon_screen,
+    no_undo,
+    notice_pages,
+)
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
 from companion.ui.canvas import Screen, preload_fonts, render
@@ -95,7 +104,7 @@ class Table:
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
         self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
-        self.handed_over = False  # nothing acted since the last hand-over
+        self.undo_stop = HANDED_OVER  # why undo stops where it does: said when Back finds none
         self.notices: list[Screen] = []  # pages of warnings for the next screen
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
@@ -156,6 +165,7 @@ class Table:
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
         self.desk.begin(self.record.key(), resumed=True)
+        self.undo_stop = RESUMED  # until a step is played after the power cut
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:
@@ -206,7 +216,8 @@ class Table:
             self.notices = []
         if isinstance(mode, Handoff):
             self.undo = []  # undo never crosses a hand-over
-            self.handed_over = True
+            if self.undo_stop != RESUMED:  # nothing played since the power cut: that is why
+                self.undo_stop = HANDED_OVER
         self.mode = mode
         self.back_down = False
         self.box.inputs.clear()
@@ -261,10 +272,12 @@ class Table:
             )
         announcements = self.ui.announcements(before, game.public_view(), self.t)
         self._saved_step(announcements)
-        self.handed_over = False
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
+            self.undo_stop = SECRET if d.secret else REVEALED if announcements else FINAL
         else:
+            if self.undo_stop == RESUMED:
+                self.undo_stop = HANDED_OVER  # played since: this holder's turn bounds undo
             self.undo.append(snapshot)
         for screen in announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
@@ -312,10 +325,7 @@ class Table:
 
     def _undo(self) -> None:
         if not self.undo:
-            if self.handed_over:
-                self._refuse(self.t("Nothing to undo: undo stops where the box changed hands."))
-            else:
-                self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
+            self._refuse(no_undo(self.undo_stop, self.t))
             return
         self.game = restore(self.undo.pop())
         self._saved_step()

@@ -25,6 +25,21 @@ def notice_pages(title: str, text: str, t: Translate) -> list[Screen]:
     ]
 
 
+# Why Back finds nothing to undo: the last thing undo may not cross.
+HANDED_OVER, RESUMED, SECRET, REVEALED, FINAL = "hand-over", "resumed", "secret", "reveal", "final"
+
+
+def no_undo(stop: str, t: Translate) -> str:
+    """The refusal of a Back with nothing to undo, naming what stops it."""
+    return {
+        HANDED_OVER: t("Nothing to undo: undo stops where the box changed hands."),
+        RESUMED: t("Nothing to undo: undo stops at the power cut."),
+        SECRET: t("Nothing to undo: a secret choice is final."),
+        REVEALED: t("Nothing to undo: a reveal is final."),
+        FINAL: t("Nothing to undo: this step cannot be taken back."),
+    }[stop]
+
+
 def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
     """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
     if over:
