@@ -256,3 +256,29 @@ def test_holding_back_on_the_last_reveal_offers_a_new_game_and_never_resumes_it(
         assert not Table(box, seed=9, journal=Journal(path)).resume()  # a finished game
     finally:
         box.close()
+
+
+@pytest.mark.parametrize("chosen", [None, "fr"])
+def test_the_language_the_table_chose_wins_on_resume_and_after_an_abandon(tmp_path, chosen):
+    """``--lang`` (the table's choice at start) wins over a resumed game's language, for the
+    game and the setup after it; without it, the game goes on in its own."""
+    path = tmp_path / "journal.sqlite"
+    table, player = opened(Settings("gulag", 5, "en", {"deal": "box"}), Journal(path))
+    player.box.close()
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=3, lang=chosen, journal=Journal(path))
+        assert table.resume()
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        shown = " ".join(table.screen().body)
+        assert ("siège" in shown) == (chosen == "fr"), shown
+        back_down_for(player, 2.0)
+        box.board.drive("back", False)
+        player.wait(GAP)
+        player.press("ok")
+        assert isinstance(table.mode, Setup)
+        assert table.mode.form.values["lang"] == (chosen or "en")
+        assert (table.screen().status == "Nouvelle partie") == (chosen == "fr")
+    finally:
+        box.close()

@@ -85,8 +85,15 @@ class Table:
     """One box at one table, from setup to the last screen and the next game."""
 
     def __init__(
-        self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
+        self,
+        box: Box,
+        seed: int | None = None,
+        lang: str | None = None,
+        journal: Journal | None = None,
     ) -> None:
+        """``lang``, when given, is the table's choice: it wins over the journal's last
+        settings, for a resumed game and for the setup after it (the language only changes
+        what is shown); without it, the journal's last language, else English."""
         self.box = box
         self.journal = journal
         self.record = Record(
@@ -94,11 +101,13 @@ class Table:
         )
         preload_fonts()
         self.seed = seed
-        self.t = translator(lang)
+        self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = Settings(lang=lang)
-        if journal is not None:
-            self.last_settings = Settings.from_json(journal.last_settings()) or self.last_settings
+        self.last_settings = self._in_chosen_language(
+            Settings.from_json(journal.last_settings() if journal is not None else None)
+            or Settings()
+        )
+        self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
@@ -159,7 +168,8 @@ class Table:
             if self.notices:
                 self._enter(self.mode)  # what the journal said, over the setup screen
             return False
-        self.last_settings = Settings.from_json(found.settings) or self.last_settings
+        saved = Settings.from_json(found.settings)
+        self.last_settings = self._in_chosen_language(saved) if saved else self.last_settings
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
@@ -182,6 +192,10 @@ class Table:
                 )
             self._first_decision()
         return True
+
+    def _in_chosen_language(self, settings: Settings) -> Settings:
+        """``settings`` in the language the table chose at start, if it chose one."""
+        return settings if self.lang is None else dataclasses.replace(settings, lang=self.lang)
 
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
