@@ -429,3 +429,60 @@ def test_back_with_nothing_to_undo_says_what_stops_it(box, tmp_path):
         assert "changed hands" in " ".join(again.screen().body)
     finally:
         b.close()
+
+
+def test_an_ok_without_peek_on_the_first_look_asks_once_more_the_same_for_every_seat(box):
+    table, player = started(box, Settings("gulag", 5, "en", {"deal": "box"}), 4)
+    asked = []
+    for seat in range(2):
+        player.press("ok")  # the seat takes the box
+        assert table.mode == Peek(seat)
+        player.press("ok")  # without having held PEEK
+        assert table.mode == Peek(seat, asked=True)
+        shown = table.screen()
+        assert " ".join(shown.body) == "Not looked yet: hold PEEK, or OK to skip"
+        asked.append((shown.body, shown.keys, box.board.glass().tobytes()))
+        player.press("ok")  # skipped: the box goes on
+        assert table.mode == Handoff(seat + 1)
+    assert asked[0] == asked[1]  # whatever the card: the same screen
+    player.press("ok")
+    player.press("peek", hold=1.0)  # looked: OK passes at once
+    player.press("ok")
+    assert table.mode == Handoff(3)
+
+
+def test_attract_games_never_ask_to_look():
+    from companion.kiosk.attract import AttractGame
+
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(b, seed=4)
+        AttractGame(table, Settings("gulag", 5, "en", {"deal": "box"}), random.Random(1), 0.0)
+        player = Player(b, table, b.clock)
+        player.wait(0.4)
+        player.press("ok")
+        player.press("ok")  # no PEEK: on to the next seat at once
+        assert table.mode == Handoff(1)
+    finally:
+        b.close()
+
+
+@pytest.mark.parametrize(
+    ("settings", "most"),
+    [
+        (Settings("gulag", 7, "en"), 165),
+        (Settings("politburo", 7, "en"), 324),
+        (Settings("glasnost", 8, "en"), 528),
+        (Settings("kolkhoz", 4, "en", {"deal": "cards"}), 585),
+        (Settings("kolkhoz", 4, "en", {"deal": "box"}), 273),
+    ],
+    ids=lambda x: getattr(x, "game", x),
+)
+def test_a_demo_game_costs_no_more_presses_than_it_did(settings, most):
+    """The demo's bots hold PEEK and take the short way round a cursor: asking a seat
+    that has not looked, or a cursor rule, must not cost a careful table presses."""
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        assert play(settings, seed=3, box=b).presses <= most
+    finally:
+        b.close()

@@ -59,6 +59,10 @@ class Buttons(Answerer):
                 port.answer(seat, pending, self)
             case Confirm(seat) if button == "back":
                 port.enter(Choose(seat))
+            case Peek() as peek if button == "peek":
+                peek.looked = True  # the card shows while it is held, as drawn
+            case Peek(seat, looked=False, asked=False) if button == "ok" and port.ask_to_look:
+                port.enter(Peek(seat, asked=True))  # "Not looked yet": OK again skips
             case Peek(seat) if button == "ok":
                 port.answer(seat, "seen", self)
             case Cursor() as cursor if button in ("up", "down"):

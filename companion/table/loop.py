@@ -112,6 +112,7 @@ class Table:
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
+        self.ask_to_look = True  # an OK on the first look without PEEK asks once more
         self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
         self.undo_stop = HANDED_OVER  # why undo stops where it does: said when Back finds none
         self.notices: list[Screen] = []  # pages of warnings for the next screen

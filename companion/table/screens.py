@@ -72,9 +72,15 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
                 *ui.tracker(view, t),  # a track the status line has no room for
             )
             return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
-        case Peek(seat):
+        case Peek(seat, asked=asked):
             if peeking:
                 return ui.peek(game.view(seat), t)
+            if asked:  # the same words for every seat: nothing here depends on the card
+                return Screen(
+                    status,
+                    tuple(wrap(t("Not looked yet: hold PEEK, or OK to skip"))),
+                    t("PEEK  OK: skip"),
+                )
             return Screen(status, tuple(ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
         case Choose():
             buttons = ui.choice_buttons(d)
