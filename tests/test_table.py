@@ -130,16 +130,16 @@ def table_at_supervision(box, card):
     return table, player
 
 
-def test_the_cursor_offers_legal_seats_first_and_a_slip_stays_on_them(box):
+def test_the_cursor_offers_legal_seats_first_and_wraps_one_way_for_every_cursor(box):
     table, player = table_at_first_pick(box)
     # Seats 2 to 7 first (the cursor starts on seat 2), the commissar only after them.
     assert table.mode.options == (1, 2, 3, 4, 5, 6, 0) and table.mode.at == 0
-    assert table.screen().body[-1] == "◄ seat 2 ►"
-    player.press("up")  # a slip past the start stays put: no wrap onto the commissar
-    assert table.screen().body[-1] == "◄ seat 2 ►"
-    for _ in range(6):
-        player.press("down")
-    assert table.screen().body[-1] == "◄ seat 1 ►"  # still reachable, to hear why not
+    assert table.screen().body[-1] == "▲ seat 2 ▼"
+    player.press("up")  # Up is the next value, as on the setup rows and the claims
+    assert table.screen().body[-1] == "▲ seat 3 ▼"
+    player.press("down")
+    player.press("down")  # past the start: wraps round to the last
+    assert table.screen().body[-1] == "▲ seat 1 ▼"  # still reachable, to hear why not
     player.press("ok")
     shown = table.screen()
     assert shown.status == "Not allowed"
@@ -156,10 +156,10 @@ def test_the_team_pick_shows_the_picks_so_far_and_starts_on_the_first_free_seat(
     assert table.mode.options[:2] == (1, 2) and 3 not in table.mode.options[:5]
     player.answer(1)
     assert table.screen().body[:2] == ("Seat 1, commissar:", "4 2 and supervisor?")
-    assert table.screen().body[-1] == "◄ seat 3 ►"
+    assert table.screen().body[-1] == "▲ seat 3 ▼"
     player.press("back")  # the same default after Back: the first seat free
     assert table.game.public_view()["workers"] == [3]
-    assert table.screen().body[-1] == "◄ seat 2 ►"
+    assert table.screen().body[-1] == "▲ seat 2 ▼"
 
 
 def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.games import Decision
 from companion.table.answers import Answerer, Port, Refusal
+from companion.table.cursor import cursor_step
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
 from companion.table.screens import prompt_screen
 from companion.ui.canvas import Screen
@@ -66,9 +67,7 @@ class Buttons(Answerer):
             case Peek(seat) if button == "ok":
                 port.answer(seat, "seen", self)
             case Cursor() as cursor if button in ("up", "down"):
-                # No wrap: a slip past either end stays put.
-                step = 1 if button == "down" else -1
-                cursor.at = max(0, min(len(cursor.options) - 1, cursor.at + step))
+                cursor.at = cursor_step(cursor.at, len(cursor.options), button)
             case Cursor(seat, options=options, at=at) if button == "ok":
                 port.answer(seat, options[at], self)
 

@@ -261,7 +261,7 @@ class Table:
 
     def offers(self, d: Decision) -> tuple[Choice, ...]:
         """The ui's candidates, the legal ones first: the cursor starts on the first, and a
-        refused one (there to hear why) is never the default nor one slip away from it."""
+        refused one (there to hear why) is never the default."""
         assert self.game is not None
         items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
         legal = [x for x in items if any(same_choice(x, o) for o in d.options)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.games import Decision
 from companion.table.answers import Port
+from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
 from companion.ui.canvas import BODY_LINES, Screen, wrap
 from companion.ui.i18n import Translate
@@ -103,5 +104,5 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
             if about is not None:
                 prompt = [prompt[0], about]  # the prompt's first line names the seat
             label = ui.choice_label(d, own, option, t)
-            return Screen(status, (*prompt, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
+            return Screen(status, (*prompt, cursor_line(label)), t("▲▼ choose  OK  Back"))
     raise AssertionError(f"no prompt screen for {mode}")
