@@ -62,7 +62,7 @@ def _settings(args: argparse.Namespace) -> Any:
     players = game.default_players() if args.players is None else args.players
     options = _options(args.option)
     game.checked_settings(players, options)
-    return Settings(args.game, players, args.lang, options)
+    return Settings(args.game, players, args.lang or "en", options)
 
 
 def _check_run_args(args: argparse.Namespace) -> None:
@@ -449,7 +449,12 @@ def parser() -> argparse.ArgumentParser:
                 help="skip setup and start this game at once",
             )
         cmd.add_argument("--players", type=int, default=None)
-        cmd.add_argument("--lang", choices=LANGUAGES, default="en")
+        cmd.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            default=None,
+            help="the table's language (default en; given, it also wins over a resumed game's)",
+        )
         cmd.add_argument(
             "--seed",
             type=int,

@@ -143,11 +143,17 @@ def presses_for(table: Table, choice: Any) -> list[tuple[Button, float]]:
             assert buttons is not None
             return [("choice_a" if choice == buttons[0] else "choice_b", TAP), ("ok", TAP)]
         case Cursor(options=options, at=at):
-            steps = options.index(choice) - at  # the cursor starts on the first option
-            move: Button = "down" if steps > 0 else "up"
-            return [(move, TAP)] * abs(steps) + [("ok", TAP)]
+            return [*cursor_presses(at, options.index(choice), len(options)), ("ok", TAP)]
         case mode:
             raise RuntimeError(f"cannot answer on the {type(mode).__name__} screen")
+
+
+def cursor_presses(at: int, target: int, count: int) -> list[tuple[Button, float]]:
+    """The presses that move a cursor from ``at`` to ``target``: it wraps (Up is the next
+    value), so the shorter way round."""
+    ups = (target - at) % count
+    downs = count - ups if ups else 0
+    return [("up", TAP)] * ups if ups <= downs else [("down", TAP)] * downs
 
 
 def bot_presses(table: Table, choose: Chooser) -> list[tuple[Button, float]]:
@@ -168,9 +174,7 @@ def bot_presses(table: Table, choose: Chooser) -> list[tuple[Button, float]]:
         choice = choose(seat, game.view(seat), d)
         if seat in table.check.claims or same_choice(choice, buttons[1]):
             continue
-        back = seat > game.players // 2  # the seat cursor wraps: the shorter way round
-        move: Button = "up" if back else "down"
-        steps = [(move, TAP)] * (game.players - seat if back else seat)
+        steps = cursor_presses(0, seat, game.players)  # the seat cursor starts on seat 1
         answer: Button = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
         presses += [("ok", TAP), *steps, ("ok", TAP), (answer, TAP), ("ok", TAP)]
     return presses

@@ -212,3 +212,73 @@ def test_abandon_without_the_gesture_for_a_kiosk(box, tmp_path):
     assert isinstance(table.mode, Setup)
     assert table.last_settings == Settings("politburo", 6, "fr", {"vote": "count"})
     assert table.screen().status == "Nouvelle partie"
+
+
+def to_last_reveal(table, player, rng):
+    """Play on until the game is over and its last reveal is on screen."""
+    bots = make_bots(table.game, "random", rng)
+    for _ in range(3000):
+        if isinstance(table.mode, Announce) and table.game.over:
+            return
+        assert not isinstance(table.mode, Over), "the game ended without a last reveal"
+        move_on(table, player, bots, rng)
+    raise AssertionError("no last reveal")
+
+
+@pytest.mark.parametrize("settings", GAMES, ids=lambda s: s.game)
+def test_holding_back_on_the_last_reveal_offers_a_new_game_and_never_resumes_it(tmp_path, settings):
+    path = tmp_path / "journal.sqlite"
+    table, player = opened(settings, Journal(path))
+    try:
+        to_last_reveal(table, player, random.Random(5))
+        last = player.box.board.glass().tobytes()
+        back_down_for(player, 2.0)
+        player.box.board.drive("back", False)
+        player.wait(GAP)
+        assert isinstance(table.mode, Abandon)  # the box runs and asks
+        t = table.t
+        assert table.screen().body == (
+            t("The game is over."),
+            t("OK: new game"),
+            t("Back: carry on"),
+        )
+        player.press("back")  # carry on: the reveal, as it was
+        assert isinstance(table.mode, Announce) and player.box.board.glass().tobytes() == last
+        back_down_for(player, 2.0)
+        player.box.board.drive("back", False)
+        player.wait(GAP)
+        player.press("ok")
+        assert isinstance(table.mode, Setup) and table.mode.form.values["game"] == settings.game
+    finally:
+        player.box.close()
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        assert not Table(box, seed=9, journal=Journal(path)).resume()  # a finished game
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("chosen", [None, "fr"])
+def test_the_language_the_table_chose_wins_on_resume_and_after_an_abandon(tmp_path, chosen):
+    """``--lang`` (the table's choice at start) wins over a resumed game's language, for the
+    game and the setup after it; without it, the game goes on in its own."""
+    path = tmp_path / "journal.sqlite"
+    table, player = opened(Settings("gulag", 5, "en", {"deal": "box"}), Journal(path))
+    player.box.close()
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=3, lang=chosen, journal=Journal(path))
+        assert table.resume()
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        shown = " ".join(table.screen().body)
+        assert ("siège" in shown) == (chosen == "fr"), shown
+        back_down_for(player, 2.0)
+        box.board.drive("back", False)
+        player.wait(GAP)
+        player.press("ok")
+        assert isinstance(table.mode, Setup)
+        assert table.mode.form.values["lang"] == (chosen or "en")
+        assert (table.screen().status == "Nouvelle partie") == (chosen == "fr")
+    finally:
+        box.close()

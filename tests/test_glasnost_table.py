@@ -67,10 +67,10 @@ def answer_all(table, player, choices, rest=None):
 
 
 def claim(player, seat, choice):
-    """``seat`` claims on the countdown: OK, its seat (Down from seat 1), A/B, OK."""
+    """``seat`` claims on the countdown: OK, its seat (Up from seat 1), A/B, OK."""
     player.press("ok")
     for _ in range(seat):
-        player.press("down")
+        player.press("up")
     player.press("ok")
     player.press("choice_a" if choice == COUP else "choice_b")
     player.press("ok")
@@ -333,7 +333,7 @@ def test_a_claim_can_be_taken_back_before_its_ok():
     try:
         table, player = coup_check(box)
         player.press("ok")
-        player.press("down")
+        player.press("up")
         player.press("ok")
         player.press("choice_a")
         assert table.screen().body[0] == "Seat 2: chosen."
@@ -352,7 +352,7 @@ def test_peek_held_on_a_claim_shows_no_seats_card():
     try:
         table, player = coup_check(box)
         player.press("ok")
-        player.press("down")
+        player.press("up")
         player.press("ok")  # "I am seat 2"
         before = table.screen()
         box.virtual_board.drive("peek", True)
@@ -396,9 +396,9 @@ def refusal(table):
 
 def cursor_to(table, player, option):
     take(table, player)
-    target = table.mode.options.index(option)  # the cursor does not wrap: go either way
+    target = table.mode.options.index(option)
     while table.mode.at != target:
-        player.press("down" if table.mode.at < target else "up")
+        player.press("up" if table.mode.at < target else "down")
 
 
 def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
@@ -410,9 +410,9 @@ def test_the_chairman_picks_a_printed_board_seat_and_sees_its_crises(box):
     legal = [p for p in range(20) if p not in (17, 19)]
     assert list(table.mode.options) == legal == list(table.game.decision.options)
     # The cursor starts in the middle of them, on a legal seat.
-    assert table.screen().body == ("Seat 2, chairman:", "Cuba+Baltic Way", "◄ board seat 9 ►")
+    assert table.screen().body == ("Seat 2, chairman:", "Cuba+Baltic Way", "▲ board seat 9 ▼")
     cursor_to(table, player, 16)  # a connected pair: Hungary, and Afghanistan across the board
-    assert table.screen().body[1:] == ("Hungary+Afghanistan", "◄ board seats 17+18 ►")
+    assert table.screen().body[1:] == ("Hungary+Afghanistan", "▲ board seats 17+18 ▼")
 
 
 def test_the_seat_cursor_runs_through_legal_seats_only_any_within_half_of_them(box):
@@ -428,15 +428,20 @@ def test_the_seat_cursor_runs_through_legal_seats_only_any_within_half_of_them(b
     assert options == tuple(p for p in range(20) if p not in (0, 17, 19))
     start = table.mode.at
     assert max(start, len(options) - 1 - start) <= len(options) / 2
+    for _ in range(start):
+        player.press("down")
+    assert table.screen().body[-1] == "▲ board seat 2 ▼"
+    player.press("down")  # past the first: wraps round to the last, as every cursor does
+    assert table.screen().body[-1] == "▲ board seats 19+20 ▼"
+    player.press("up")
     labels = []
-    for button, count in (("up", start + 1), ("down", len(options) + 1)):
-        for _ in range(count):  # one slip past each end: the cursor stays on the last seat
-            player.press(button)
-            assert isinstance(table.mode, Cursor)
-            labels.append(table.screen().body[-1])
-    assert labels[start - 1] == labels[start] == "◄ board seat 2 ►"
-    assert labels[-1] == labels[-2] == "◄ board seats 19+20 ►"
-    assert "◄ board seat 1 ►" not in labels and "◄ board seat 18 ►" not in labels
+    for _ in range(len(options)):  # Up runs through every legal seat, once, and back
+        player.press("up")
+        assert isinstance(table.mode, Cursor)
+        labels.append(table.screen().body[-1])
+    assert labels[-1] == "▲ board seat 2 ▼" and len(set(labels)) == len(options)
+    assert "▲ board seat 1 ▼" not in labels and "▲ board seat 18 ▼" not in labels
+    player.press("down")  # back round to the last
     player.press("ok")
     assert [h["event"] for h in table.game.public_view()["history"]] == ["sit", "sit"]
     assert table.game.public_view()["board_seats"][18]["owner"] == DOLL
@@ -676,7 +681,7 @@ def screens_to_check(lang):
         take(table, player)
         shots["question"] = box.board.glass()  # the countdown
         player.press("ok")
-        player.press("down")
+        player.press("up")
         shots["claim"] = box.board.glass()  # Bear claims
         for button in ("ok", "choice_a", "ok"):
             player.press(button)

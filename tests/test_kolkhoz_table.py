@@ -220,7 +220,7 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
             if len(d.options) < len(hand):
                 seen["marked"] += 1
                 for _ in range(len(d.options) - table.mode.at):
-                    player.press("down")  # onto the first card it may not play
+                    player.press("up")  # onto the first card it may not play
                 label = table.screen().body[-1]
                 card = kolkhoz_ui.card_label(table.mode.options[table.mode.at])
                 lead = view["lead_suit"]
@@ -229,7 +229,7 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
                     if lead
                     else t("{card}: no trump yet").format(card=card)
                 )
-                assert label == f"◄ {why} ►"
+                assert label == f"▲ {why} ▼"
                 player.press("ok")
                 assert table.screen().status == "Not allowed"
                 sign = kolkhoz_ui.SIGN[lead or view["trump"]]
@@ -249,7 +249,7 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
             for suit in ("hearts", "diamonds", "clubs", "spades"):
                 job = view["jobs"][suit]
                 hours = "✓" if job["done"] else f"{job['hours']}h"
-                assert f"◄ {kolkhoz_ui.option_label(suit, t)} {hours} ►" in labels
+                assert f"▲ {kolkhoz_ui.option_label(suit, t)} {hours} ▼" in labels
             for _ in range(4):
                 player.press("up")
         seen[d.kind] += 1
@@ -368,13 +368,13 @@ def screens_dealt_by_the_box(lang):
                 and "marked" not in shots
                 and len(d.options) < len(table.mode.options)
             ):
-                player.press("down")
-                player.press("down")
-                player.press("down")
+                player.press("up")
+                player.press("up")
+                player.press("up")
                 shots["marked"] = box.board.glass()
-                player.press("up")
-                player.press("up")
-                player.press("up")
+                player.press("down")
+                player.press("down")
+                player.press("down")
             player.answer(bots[d.seats[0]].choose(game.view(d.seats[0]), d))
         return shots
     finally:

@@ -211,7 +211,7 @@ def test_p4_appointing_yourself_is_refused_on_screen_in_the_tables_language(box,
     secretary = table.game.public_view()["secretary"]
     steps = table.mode.options.index(secretary) - table.mode.at  # refused: after the legal ones
     for _ in range(steps):
-        player.press("down")
+        player.press("up")
     player.press("ok")
     shown = table.screen()
     assert shown.status == translator(lang)("Not allowed")
@@ -273,7 +273,7 @@ def test_p3_a_rejected_plan_proposed_again_is_refused_on_screen(box):
     first = table.game.decision.options[0]
     player.answer(first)
     advance(table, player, bots, "plan_count")
-    assert table.screen().body[2] == "◄ 3 thumbs up ►"  # of 4 voters: a bare majority
+    assert table.screen().body[2] == "▲ 3 thumbs up ▼"  # of 4 voters: a bare majority
     player.answer("0")
     advance(table, player, bots, "propose")
     player.answer(first)
@@ -401,7 +401,7 @@ def test_p3_the_open_vote_offers_yes_and_no_and_announces_the_result(box):
     table, player = started(box, Settings("politburo", 5, "en", {"vote": "each"}), 4)
     bots = Scripted()(table.game, None)
     advance(table, player, bots, "plan_vote")
-    assert table.screen().body[2] == "◄ yes ►"
+    assert table.screen().body[2] == "▲ yes ▼"
     while table.game.decision.kind == "plan_vote":
         advance(table, player, bots, "plan_vote")
         player.answer(NO)

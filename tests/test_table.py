@@ -130,16 +130,16 @@ def table_at_supervision(box, card):
     return table, player
 
 
-def test_the_cursor_offers_legal_seats_first_and_a_slip_stays_on_them(box):
+def test_the_cursor_offers_legal_seats_first_and_wraps_one_way_for_every_cursor(box):
     table, player = table_at_first_pick(box)
     # Seats 2 to 7 first (the cursor starts on seat 2), the commissar only after them.
     assert table.mode.options == (1, 2, 3, 4, 5, 6, 0) and table.mode.at == 0
-    assert table.screen().body[-1] == "◄ seat 2 ►"
-    player.press("up")  # a slip past the start stays put: no wrap onto the commissar
-    assert table.screen().body[-1] == "◄ seat 2 ►"
-    for _ in range(6):
-        player.press("down")
-    assert table.screen().body[-1] == "◄ seat 1 ►"  # still reachable, to hear why not
+    assert table.screen().body[-1] == "▲ seat 2 ▼"
+    player.press("up")  # Up is the next value, as on the setup rows and the claims
+    assert table.screen().body[-1] == "▲ seat 3 ▼"
+    player.press("down")
+    player.press("down")  # past the start: wraps round to the last
+    assert table.screen().body[-1] == "▲ seat 1 ▼"  # still reachable, to hear why not
     player.press("ok")
     shown = table.screen()
     assert shown.status == "Not allowed"
@@ -156,10 +156,10 @@ def test_the_team_pick_shows_the_picks_so_far_and_starts_on_the_first_free_seat(
     assert table.mode.options[:2] == (1, 2) and 3 not in table.mode.options[:5]
     player.answer(1)
     assert table.screen().body[:2] == ("Seat 1, commissar:", "4 2 and supervisor?")
-    assert table.screen().body[-1] == "◄ seat 3 ►"
+    assert table.screen().body[-1] == "▲ seat 3 ▼"
     player.press("back")  # the same default after Back: the first seat free
     assert table.game.public_view()["workers"] == [3]
-    assert table.screen().body[-1] == "◄ seat 2 ►"
+    assert table.screen().body[-1] == "▲ seat 2 ▼"
 
 
 def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):
@@ -365,3 +365,124 @@ def test_the_header_keeps_the_canal_until_the_inspection_shows_it(box):
     assert table.screen().big == "Canal ↑1"
     player.press("ok")
     assert table.screen().status == f"Turn 2/{turns} Canal 1"
+
+
+def test_the_last_press_before_ok_counts_and_looks_the_same_either_way():
+    """A, B, OK plays B; B, A, OK plays A (a seat corrects itself); the two leave the same
+    frames, blinks and beeps."""
+
+    def corrected(first, second):
+        b = open_box("virtual", clock=VirtualClock())
+        try:
+            table, player = started(b, Settings("gulag", 5, "en", {"deal": "cards"}), 1)
+            player.press("ok")  # the commissar takes the box
+            for seat in (1, 2, 3):
+                player.answer(seat)
+            player.press("ok")  # seat 2 takes the box
+            frames, start = [], len(b.outputs.trace)
+            for button in (first, second, "ok"):
+                player.press(button)
+                frames.append(b.board.glass().tobytes())
+            return table.game.ballot.choice_of(1), frames, b.outputs.trace[start:]
+        finally:
+            b.close()
+
+    played_b, frames_ab, trace_ab = corrected("choice_a", "choice_b")
+    played_a, frames_ba, trace_ba = corrected("choice_b", "choice_a")
+    assert (played_b, played_a) == (STRIKE, WORK)
+    assert frames_ab == frames_ba and trace_ab == trace_ba
+    assert any("buzzer 1" in line for line in trace_ab)
+
+
+def test_back_with_nothing_to_undo_says_what_stops_it(box, tmp_path):
+    table, player = table_at_first_pick(box)
+    player.press("back")  # the commissar's first prompt
+    assert table.screen().status == "Not allowed"
+    assert "changed hands" in " ".join(table.screen().body)
+    player.press("ok")
+    player.answer(1)
+    player.press("back")  # an open pick: undone, then the hand-over again
+    assert table.game.public_view()["workers"] == []
+    player.press("back")
+    assert "changed hands" in " ".join(table.screen().body)
+
+    from companion.store import Journal
+
+    path = tmp_path / "journal.sqlite"
+    b = open_box("virtual", clock=VirtualClock())
+    first, again = Table(b, seed=2, journal=Journal(path)), None
+    first.start(Settings("gulag", 7, "en", {"deal": "cards"}))
+    b.close()
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        again = Table(b, seed=2, journal=Journal(path))
+        assert again.resume()
+        p = Player(b, again, b.clock)
+        p.wait(0.4)
+        p.press("ok")  # the commissar takes the box again, after the power cut
+        p.press("back")
+        assert "power cut" in " ".join(again.screen().body)
+        p.press("ok")
+        p.answer(1)
+        p.press("back")  # undone: a step was played since the power cut
+        p.press("back")
+        assert "changed hands" in " ".join(again.screen().body)
+    finally:
+        b.close()
+
+
+def test_an_ok_without_peek_on_the_first_look_asks_once_more_the_same_for_every_seat(box):
+    table, player = started(box, Settings("gulag", 5, "en", {"deal": "box"}), 4)
+    asked = []
+    for seat in range(2):
+        player.press("ok")  # the seat takes the box
+        assert table.mode == Peek(seat)
+        player.press("ok")  # without having held PEEK
+        assert table.mode == Peek(seat, asked=True)
+        shown = table.screen()
+        assert " ".join(shown.body) == "Not looked yet: hold PEEK, or OK to skip"
+        asked.append((shown.body, shown.keys, box.board.glass().tobytes()))
+        player.press("ok")  # skipped: the box goes on
+        assert table.mode == Handoff(seat + 1)
+    assert asked[0] == asked[1]  # whatever the card: the same screen
+    player.press("ok")
+    player.press("peek", hold=1.0)  # looked: OK passes at once
+    player.press("ok")
+    assert table.mode == Handoff(3)
+
+
+def test_attract_games_never_ask_to_look():
+    from companion.kiosk.attract import AttractGame
+
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(b, seed=4)
+        AttractGame(table, Settings("gulag", 5, "en", {"deal": "box"}), random.Random(1), 0.0)
+        player = Player(b, table, b.clock)
+        player.wait(0.4)
+        player.press("ok")
+        player.press("ok")  # no PEEK: on to the next seat at once
+        assert table.mode == Handoff(1)
+    finally:
+        b.close()
+
+
+@pytest.mark.parametrize(
+    ("settings", "most"),
+    [
+        (Settings("gulag", 7, "en"), 165),
+        (Settings("politburo", 7, "en"), 324),
+        (Settings("glasnost", 8, "en"), 528),
+        (Settings("kolkhoz", 4, "en", {"deal": "cards"}), 585),
+        (Settings("kolkhoz", 4, "en", {"deal": "box"}), 273),
+    ],
+    ids=lambda x: getattr(x, "game", x),
+)
+def test_a_demo_game_costs_no_more_presses_than_it_did(settings, most):
+    """The demo's bots hold PEEK and take the short way round a cursor: asking a seat
+    that has not looked, or a cursor rule, must not cost a careful table presses."""
+    b = open_box("virtual", clock=VirtualClock())
+    try:
+        assert play(settings, seed=3, box=b).presses <= most
+    finally:
+        b.close()

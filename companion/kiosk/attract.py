@@ -32,6 +32,7 @@ class AttractGame:
 
     def __init__(self, table: Table, settings: Settings, rng: random.Random, now: float) -> None:
         self.table = table
+        table.ask_to_look = False  # its bots never hold PEEK: the hall sees no card
         table.start(settings)
         assert table.game is not None
         self.bots: list[Bot] = make_bots(table.game, "smart", rng)

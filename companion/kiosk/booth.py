@@ -33,6 +33,7 @@ from companion.kiosk.chord import StaffChord
 from companion.kiosk.daystats import Ledger
 from companion.store import Journal
 from companion.table import Settings, Table
+from companion.table.cursor import cursor_line, cursor_step
 from companion.table.modes import Notice
 from companion.ui.canvas import Screen, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
@@ -339,8 +340,7 @@ class Kiosk:
     def _learn_press(self, mode: Learn, button: str) -> None:
         if mode.page is None:
             if button in ("up", "down"):
-                step = 1 if button == "down" else -1
-                mode.game = (mode.game + step) % len(GAME_NAMES)
+                mode.game = cursor_step(mode.game, len(GAME_NAMES), button)
             elif button == "ok":
                 mode.page = 0
             elif button == "back":
@@ -536,7 +536,9 @@ class Kiosk:
             case Learn(game=game, page=None):
                 name = GAME_NAMES[game]
                 return Screen(
-                    t("Learn"), (t("Which game?"), f"◄ {name.title()} ►"), t("▲▼ choose  OK  Back")
+                    t("Learn"),
+                    (t("Which game?"), cursor_line(name.title())),
+                    t("▲▼ choose  OK  Back"),
                 )
             case Learn(game=game, page=int(page)):
                 return learn.pages(GAME_NAMES[game], t)[page]

@@ -1,7 +1,7 @@
 """The table room: the loop that owns the game, the journal, undo and the mode.
 
 - ``loop``: ``Table``, the loop, and the port every way of answering calls;
-- ``answers``: the one seam for answers (``Answerer``, ``Port``);
+- ``cursor``: the one cursor rule; ``answers``: the one seam for answers (``Answerer``, ``Port``);
 - ``modes``: what the box waits for; ``screens``: what it draws meanwhile;
 - ``setup``: the setup form and its ``Settings``; ``record``: its journal writes;
 - the ways of answering: ``buttons`` (the box itself), ``handsets`` (wired

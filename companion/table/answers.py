@@ -38,6 +38,8 @@ class Port(Protocol):
     mode: Mode
     #: the seat that took the box at the last hand-over (None: nobody holds it)
     holder: int | None
+    #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
+    ask_to_look: bool
 
     def decision(self) -> Decision | None:
         """What the game waits for now (None when it is over or not begun)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.games import Decision
 from companion.table.answers import Answerer, Port, Refusal
+from companion.table.cursor import cursor_step
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
 from companion.table.screens import prompt_screen
 from companion.ui.canvas import Screen
@@ -49,7 +50,9 @@ class Buttons(Answerer):
             case Handoff(seat) if button == "ok":
                 port.holder = seat
                 port.enter(self.prompt(d, seat))
-            case Choose(seat) if button in ("choice_a", "choice_b"):
+            case Choose(seat) | Confirm(seat) if button in ("choice_a", "choice_b"):
+                # The last press before OK counts: a seat may correct itself. The screen
+                # never shows which, so a correction looks like any other press.
                 buttons = port.ui.choice_buttons(d)
                 assert buttons is not None
                 port.enter(Confirm(seat, buttons[button == "choice_b"]))
@@ -57,12 +60,14 @@ class Buttons(Answerer):
                 port.answer(seat, pending, self)
             case Confirm(seat) if button == "back":
                 port.enter(Choose(seat))
+            case Peek() as peek if button == "peek":
+                peek.looked = True  # the card shows while it is held, as drawn
+            case Peek(seat, looked=False, asked=False) if button == "ok" and port.ask_to_look:
+                port.enter(Peek(seat, asked=True))  # "Not looked yet": OK again skips
             case Peek(seat) if button == "ok":
                 port.answer(seat, "seen", self)
             case Cursor() as cursor if button in ("up", "down"):
-                # No wrap: a slip past either end stays put.
-                step = 1 if button == "down" else -1
-                cursor.at = max(0, min(len(cursor.options) - 1, cursor.at + step))
+                cursor.at = cursor_step(cursor.at, len(cursor.options), button)
             case Cursor(seat, options=options, at=at) if button == "ok":
                 port.answer(seat, options[at], self)
 

@@ -35,6 +35,7 @@ import math
 
 from companion.games import Choice, Decision
 from companion.table.answers import Answerer, Port, Refusal
+from companion.table.cursor import cursor_line, cursor_step
 from companion.table.modes import Choose, Claim, Confirm, Countdown, Mode
 from companion.table.screens import prompt_screen
 from companion.ui.canvas import Screen
@@ -116,13 +117,13 @@ class ClaimDesk(Answerer):
             case Countdown() if button == "ok":
                 port.enter(Claim())
             case Claim(seat=None) as claim if button in ("up", "down"):
-                # Wraps: any seat is at most half the table away.
-                claim.at = (claim.at + (1 if button == "down" else -1)) % players
+                claim.at = cursor_step(claim.at, players, button)
             case Claim(seat=None, at=at) if button == "ok":
                 port.enter(Claim(at=at, seat=at))
             case Claim(seat=None) if button == "back":
                 port.enter(Countdown())
-            case Claim(seat=int(seat), pending=None, at=at) if button in ("choice_a", "choice_b"):
+            case Claim(seat=int(seat), at=at) if button in ("choice_a", "choice_b"):
+                # The last press before OK counts, as on any secret choice.
                 self._chosen(seat, at, button)
             case Claim(seat=int(), pending=None, at=at) if button == "back":
                 port.enter(Claim(at=at))
@@ -148,7 +149,7 @@ class ClaimDesk(Answerer):
         match port.mode:
             case Claim(seat=None, at=at):
                 seat_n = t("seat {n}").format(n=at + 1)
-                lines = (t("Claim: which seat"), t("are you?"), f"◄ {seat_n} ►")
+                lines = (t("Claim: which seat"), t("are you?"), cursor_line(seat_n))
                 return Screen(status, lines, t("▲▼ seat  OK  Back"))
             case Claim(seat=int(seat), pending=None):
                 own = dataclasses.replace(d, seats=(seat,))  # its prompt names the claimant

@@ -14,9 +14,9 @@ How the box talks to a table:
   breaks. Back undoes an open choice, but never crosses a secret choice, a
   reveal or a hand-over: at a seat's first prompt it says why it cannot.
 - Secret choices use the A and B buttons under the hood, then OK to commit
-  (Back to choose again). Every accepted press gets the same blink and beep,
-  and the screens never show what was chosen, so a neighbour learns nothing
-  by watching, listening or timing.
+  (the last of A or B counts; Back to choose again). Every accepted press
+  gets the same blink and beep, and the screens never show what was chosen,
+  so a neighbour learns nothing by watching, listening or timing.
 - A notice (a refusal, a warning) stays until a press, and that press does
   nothing else.
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
@@ -56,7 +56,16 @@ from companion.table.modes import (
 )
 from companion.table.phones import PhoneDesk
 from companion.table.record import Record
-from companion.table.screens import abandon_screen, notice_pages
+from companion.table.screens import (
+    FINAL,
+    HANDED_OVER,
+    RESUMED,
+    REVEALED,
+    SECRET,
+    abandon_screen,
+    no_undo,
+    notice_pages,
+)
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
 from companion.ui.canvas import Screen, preload_fonts, render
@@ -76,25 +85,35 @@ class Table:
     """One box at one table, from setup to the last screen and the next game."""
 
     def __init__(
-        self, box: Box, seed: int | None = None, lang: str = "en", journal: Journal | None = None
+        self,
+        box: Box,
+        seed: int | None = None,
+        lang: str | None = None,
+        journal: Journal | None = None,
     ) -> None:
+        """``lang``, when given, is the table's choice: it wins over the journal's last
+        settings, for a resumed game and for the setup after it (the language only changes
+        what is shown); without it, the journal's last language, else English."""
         self.box = box
         self.record = Record(
             journal, lambda news: self._notice(self.t("Journal"), news.said(self.t))
         )
         preload_fonts()
         self.seed = seed
-        self.t = translator(lang)
+        self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = Settings(lang=lang)
-        if journal is not None:
-            self.last_settings = Settings.from_json(journal.last_settings()) or self.last_settings
+        self.last_settings = self._in_chosen_language(
+            Settings.from_json(journal.last_settings() if journal is not None else None)
+            or Settings()
+        )
+        self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
+        self.ask_to_look = True  # an OK on the first look without PEEK asks once more
         self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
-        self.handed_over = False  # nothing acted since the last hand-over
+        self.undo_stop = HANDED_OVER  # why undo stops where it does: said when Back finds none
         self.notices: list[Screen] = []  # pages of warnings for the next screen
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
@@ -149,12 +168,14 @@ class Table:
             if self.notices:
                 self._enter(self.mode)  # what the journal said, over the setup screen
             return False
-        self.last_settings = Settings.from_json(found.settings) or self.last_settings
+        saved = Settings.from_json(found.settings)
+        self.last_settings = self._in_chosen_language(saved) if saved else self.last_settings
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal", found.game.name)
         self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
+        self.undo_stop = RESUMED  # until a step is played after the power cut
         try:  # the reveal the power cut interrupted is shown again
             shown = tuple(Screen.from_json(s) for s in found.shown or ())
         except ValueError as exc:
@@ -171,6 +192,10 @@ class Table:
                 )
             self._first_decision()
         return True
+
+    def _in_chosen_language(self, settings: Settings) -> Settings:
+        """``settings`` in the language the table chose at start, if it chose one."""
+        return settings if self.lang is None else dataclasses.replace(settings, lang=self.lang)
 
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
@@ -214,7 +239,8 @@ class Table:
             self.notices = []
         if isinstance(mode, Handoff):
             self.undo = []  # undo never crosses a hand-over
-            self.handed_over = True
+            if self.undo_stop != RESUMED:  # nothing played since the power cut: that is why
+                self.undo_stop = HANDED_OVER
         self.mode = mode
         self.back_down = False
         self.box.inputs.clear()
@@ -243,7 +269,7 @@ class Table:
 
     def offers(self, d: Decision) -> tuple[Choice, ...]:
         """The ui's candidates, the legal ones first: the cursor starts on the first, and a
-        refused one (there to hear why) is never the default nor one slip away from it."""
+        refused one (there to hear why) is never the default."""
         assert self.game is not None
         items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
         legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
@@ -269,10 +295,12 @@ class Table:
             )
         announcements = self.ui.announcements(before, game.public_view(), self.t)
         self._saved_step(announcements)
-        self.handed_over = False
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
+            self.undo_stop = SECRET if d.secret else REVEALED if announcements else FINAL
         else:
+            if self.undo_stop == RESUMED:
+                self.undo_stop = HANDED_OVER  # played since: this holder's turn bounds undo
             self.undo.append(snapshot)
         for screen in announcements:
             log.info("shown: %s", " / ".join((*screen.body, screen.big or "")))
@@ -320,10 +348,7 @@ class Table:
 
     def _undo(self) -> None:
         if not self.undo:
-            if self.handed_over:
-                self._refuse(self.t("Nothing to undo: undo stops where the box changed hands."))
-            else:
-                self._refuse(self.t("Nothing to undo: secret choices and reveals are final."))
+            self._refuse(no_undo(self.undo_stop, self.t))
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
@@ -444,7 +469,7 @@ class Table:
         assert self.game is not None
         status = self.ui.status(self.game.public_view(), self.t)
         if isinstance(mode, Abandon):
-            return abandon_screen(status, self.t)
+            return abandon_screen(status, self.game.over, self.t)
         owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
         return owner.screen(status)
 

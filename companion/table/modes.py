@@ -46,11 +46,14 @@ class Confirm:
     pending: Choice
 
 
-@dataclass(frozen=True)
+@dataclass
 class Peek:
-    """A private card, shown while PEEK is held; OK when read."""
+    """The start-of-game look: a private card, shown while PEEK is held; OK when read. An OK
+    before PEEK was held (``looked``) asks once more (``asked``), the same for every seat."""
 
     seat: int
+    looked: bool = False
+    asked: bool = False
 
 
 @dataclass

@@ -53,8 +53,10 @@ class Record:
             self._write(self.journal.begin, game.name, settings, game.to_record())
 
     def abandon(self, game: Game) -> None:
-        if self.journal is not None and not game.over:
-            self._write(self.journal.abandon)
+        """Never resumed: an open game is marked abandoned; one over (its last reveals left
+        unread) is finished."""
+        if self.journal is not None:
+            self._write(self.journal.finish if game.over else self.journal.abandon)
 
     def step(self, game: Game | None, shown: Sequence[Screen]) -> None:
         """The step into the journal, with the reveals it puts on screen."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.games import Decision
 from companion.table.answers import Port
+from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
 from companion.ui.canvas import BODY_LINES, Screen, wrap
 from companion.ui.i18n import Translate
@@ -25,8 +26,27 @@ def notice_pages(title: str, text: str, t: Translate) -> list[Screen]:
     ]
 
 
-def abandon_screen(status: str, t: Translate) -> Screen:
-    question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
+# Why Back finds nothing to undo: the last thing undo may not cross.
+HANDED_OVER, RESUMED, SECRET, REVEALED, FINAL = "hand-over", "resumed", "secret", "reveal", "final"
+
+
+def no_undo(stop: str, t: Translate) -> str:
+    """The refusal of a Back with nothing to undo, naming what stops it."""
+    return {
+        HANDED_OVER: t("Nothing to undo: undo stops where the box changed hands."),
+        RESUMED: t("Nothing to undo: undo stops at the power cut."),
+        SECRET: t("Nothing to undo: a secret choice is final."),
+        REVEALED: t("Nothing to undo: a reveal is final."),
+        FINAL: t("Nothing to undo: this step cannot be taken back."),
+    }[stop]
+
+
+def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
+    """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
+    if over:
+        question = (t("The game is over."), t("OK: new game"), t("Back: carry on"))
+    else:
+        question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
     return Screen(status, question, t("OK  Back"))
 
 
@@ -53,9 +73,15 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
                 *ui.tracker(view, t),  # a track the status line has no room for
             )
             return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
-        case Peek(seat):
+        case Peek(seat, asked=asked):
             if peeking:
                 return ui.peek(game.view(seat), t)
+            if asked:  # the same words for every seat: nothing here depends on the card
+                return Screen(
+                    status,
+                    tuple(wrap(t("Not looked yet: hold PEEK, or OK to skip"))),
+                    t("PEEK  OK: skip"),
+                )
             return Screen(status, tuple(ui.prompt(d, view, t)), t("Hold PEEK, then OK"))
         case Choose():
             buttons = ui.choice_buttons(d)
@@ -78,5 +104,5 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
             if about is not None:
                 prompt = [prompt[0], about]  # the prompt's first line names the seat
             label = ui.choice_label(d, own, option, t)
-            return Screen(status, (*prompt, f"◄ {label} ►"), t("▲▼ choose  OK  Back"))
+            return Screen(status, (*prompt, cursor_line(label)), t("▲▼ choose  OK  Back"))
     raise AssertionError(f"no prompt screen for {mode}")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games import GAMES
+from companion.table.cursor import cursor_step
 from companion.ui import game_ui
 from companion.ui.canvas import Screen
 from companion.ui.i18n import LANGUAGES, Translate, translator
@@ -66,9 +67,8 @@ class SetupForm:
     def press(self, button: str) -> Settings | None:
         """A press on the form; the settings when the last row is confirmed."""
         key, values = self.rows[self.row]
-        step = {"up": 1, "down": -1}.get(button)
-        if step is not None:
-            value = values[(values.index(self.values[key]) + step) % len(values)]
+        if button in ("up", "down"):
+            value = values[cursor_step(values.index(self.values[key]), len(values), button)]
             if key == "game":  # another game keeps the language and, if it can, the players
                 self._load(value, Settings(value, self.values["players"], self.values["lang"]))
             else:
