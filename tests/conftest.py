@@ -105,3 +105,21 @@ def pytest_terminal_summary(terminalreporter):
     write("workers and the processes the tests started), by file:")
     for path, cpu in sorted(_file_cpu.items(), key=lambda row: -row[1]):
         write(f"  {cpu:8.1f} s  {path}")
+
+
+@pytest.fixture
+def served():
+    """Start a web server for a room; stopped after the test."""
+    servers = []
+
+    def start(room):
+        from companion.web.server import WebServer
+
+        server = WebServer(room, "127.0.0.1", 0)
+        server.start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.port}"
+
+    yield start
+    for server in servers:
+        server.stop()

@@ -7,28 +7,11 @@ import pytest
 
 from companion.table import Settings
 from companion.ui.kolkhoz import card_label
-from companion.web.server import WebServer
 from tests.browser import chromium, same_screenshot
-from tests.webtables import give_phones, play_out, web_table
+from tests.webtables import direct, give_phones, play_out, web_table
 
 GAMES = [("glasnost", 8), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]
 WAIT = 10_000  # ms Playwright waits for a page to catch up (a bound, not a measure)
-
-
-@pytest.fixture
-def served():
-    """Start a web server for a room; stopped after the test."""
-    servers = []
-
-    def start(room):
-        server = WebServer(room, "127.0.0.1", 0)
-        server.start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.port}"
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 def caught_up(page, room):
@@ -102,13 +85,6 @@ def tap(room, player, pages):
         while seat not in room.phones.ask_open.answered:
             assert time.monotonic() < deadline, f"seat {seat + 1}'s answer never arrived"
             time.sleep(0.01)
-
-    return answer
-
-
-def direct(room):
-    def answer(seat, index):
-        assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
 
     return answer
 

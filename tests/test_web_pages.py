@@ -25,12 +25,12 @@ from PIL import Image
 from companion.store import Journal
 from companion.table import Settings
 from companion.ui.i18n import translator
-from companion.web.server import WebServer
 from tests.browser import chromium, same_screenshot
 from tests.test_i18n import CATALOG
 from tests.webtables import (
     Announce,
     Over,
+    direct,
     give_phones,
     play_out,
     web_table,
@@ -92,28 +92,6 @@ def english_left(texts):
 def browser():
     with chromium() as shared:
         yield shared
-
-
-@pytest.fixture
-def served():
-    servers = []
-
-    def start(room):
-        server = WebServer(room, "127.0.0.1", 0)
-        server.start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.port}"
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
-def direct(room):
-    def answer(seat, index):
-        assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
-
-    return answer
 
 
 def at_first_reveal(settings, seats=(0,), **kwargs):
