@@ -142,7 +142,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         else:
             from companion.warmup import warm_up
 
-            Service(table.step, idle=warm_up(args.lang)).run()
+            Service(table.step, idle=warm_up(table.last_settings.lang)).run()
     finally:
         if web is not None:
             web.stop()

@@ -7,11 +7,14 @@ feeding it and systemd restarts the box.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
 import time
 from collections.abc import Callable, Iterable
+
+log = logging.getLogger("companion.service")
 
 
 def notify(message: str) -> bool:
@@ -56,6 +59,16 @@ class Service:
     def _stop(self, signum: int, frame: object) -> None:
         self.stopping = True
 
+    def _warm(self) -> None:
+        """One idle task: a warm-up that fails only costs the speed it would have bought."""
+        try:
+            task = next(self.idle, None)
+            if task is not None:
+                task()
+        except Exception:
+            log.exception("warming up failed; the box plays on without it")
+            self.idle = iter(())
+
     def run(self) -> None:
         signal.signal(signal.SIGTERM, self._stop)
         self.step()  # the first frame is on the screen before we say ready
@@ -64,9 +77,7 @@ class Service:
         fed = time.monotonic()
         while not self.stopping:
             self.step()
-            task = next(self.idle, None)
-            if task is not None:
-                task()
+            self._warm()
             now = time.monotonic()
             if interval is not None and now - fed >= interval:
                 notify("WATCHDOG=1")

@@ -30,3 +30,25 @@ def test_the_warm_up_loads_every_game_and_leaves_the_table_alone():
     warmed, later = json.loads(out.stdout.splitlines()[-1])
     assert {"companion.games.kolkhoz", "companion.ui.glasnost"} <= set(warmed)
     assert [m for m in later if m.startswith("companion.")] == []  # nothing left to load
+
+
+def test_a_warm_up_that_fails_never_stops_the_box(caplog):
+    """The box plays on: the failed task is logged once and the warm-up ends there."""
+    from companion.service import Service
+
+    steps, done = [], []
+
+    def fails():
+        raise ValueError("no language None")
+
+    def step():
+        steps.append(1)
+        if len(steps) == 5:
+            service.stopping = True
+
+    service = Service(step, period=0.0, idle=[fails, lambda: done.append(1)])
+    service.run()
+    assert len(steps) == 5 and done == []  # it kept stepping; nothing after the failure ran
+    assert [r.getMessage() for r in caplog.records] == [
+        "warming up failed; the box plays on without it"
+    ]
