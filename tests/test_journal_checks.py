@@ -25,6 +25,7 @@ from companion.store import Journal
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup
 from companion.trust import Untrusted, check_settings, checksum, trusted_game
+from tests.test_store import sql
 
 STEPS = 8  # saved steps of each journalled game
 
@@ -56,14 +57,6 @@ def journal_of(path, name):
         journal.step(record)
     journal.close()
     return records
-
-
-def sql(path, statement, *args):
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        return db.execute(statement, args).fetchall()
-    finally:
-        db.close()
 
 
 def last_row(path):
