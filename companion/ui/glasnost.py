@@ -517,8 +517,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
         event = history[i]
         if event["event"] == "declined" and i > start and history[i - 1]["event"] == "declined":
             # S5: both leaders declined one question: one outcome, on the screen before
-            leaders = f"{history[i - 1]['leader']}, {event['leader']}"
-            screens[-1] = _screen(after, t, [t("{leader}:").format(leader=leaders)], t("NO COUP"))
+            screens[-1] = _screen(after, t, [t("Both leaders:")], t("NO COUP"))
             continue
         screens += _event(event, history[:i], after, t)
     calling = after["phase"] == "vote" and (
