@@ -7,6 +7,7 @@ chose what in the frames, the LED and buzzer trace or the log.
 """
 
 import json
+import logging
 import random
 import re
 
@@ -290,22 +291,33 @@ def coup_check(box, swap=None):
 
 def claimed(claims, swap=None):
     """Claims on Gorbachev's countdown: what the table saw and heard until just before the
-    clock ran out, the outcome's screens, the public view after, and the presses made
-    before the outcome."""
+    clock ran out and what the log says until the outcome (the outcome's own lines aside),
+    the outcome's screens, the public view after, and the presses made before the outcome."""
+    from companion.demo import _Capture
+
     box = open_box("virtual", clock=VirtualClock())
+    logger = logging.getLogger("companion")
+    lines = []
+    handler = _Capture(lines)
+    level = logger.level
     try:
         table, player = coup_check(box, swap)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
         frames, start, presses = [], len(box.outputs.trace), player.presses
         box.outputs.frame_sinks.append(lambda _, t: frames.append(box.board.glass().tobytes()))
         for seat, choice in claims:
             claim(table, player, seat, choice)
         while box.clock.now() < table.check.ends - 1.0:
             player.wait(0.5)
-        seen = (frames[:], box.outputs.trace[start:])
+        seen = [frames[:], box.outputs.trace[start:]]
         presses = player.presses - presses
         outcome = [(s.body, s.big) for s in wait_out(table, player)]
+        seen.append([line for line in lines if not line.startswith("shown:")])
         return seen, outcome, table.game.public_view(), presses
     finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
         box.close()
 
 
@@ -322,7 +334,8 @@ def test_the_coup_check_is_a_countdown_a_claim_shows_nothing_and_only_the_leader
     declined = claimed([(BEAR, KRYUCHKOV)])  # the leader claims the other's coup: none
     nobody = claimed([])  # nobody claims: the clock runs out
     assert bluff[1:3] == declined[1:3] == nobody[1:3]  # the same outcome and public facts
-    assert bluff[0] == declined[0]  # A or B: the same frames, blinks and beeps
+    assert bluff[0] == declined[0]  # A or B: the same frames, blinks, beeps and log lines
+    assert any("seat 2: coup_offer recorded" in line for line in coup[0][2])
     assert nobody[3] == 0  # declining costs the table no press
     assert coup[3] == 4  # OK, Up to seat 2, A, OK: as the README says
     # Nobody else can stop the leader's coup, before or after his claim, nor stage it.
