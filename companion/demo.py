@@ -172,11 +172,11 @@ def bot_presses(table: Table, choose: Chooser) -> list[tuple[Button, float]]:
     presses: list[tuple[Button, float]] = []
     for seat in d.seats:
         choice = choose(seat, game.view(seat), d)
-        if seat in table.check.claims or same_choice(choice, buttons[1]):
-            continue
+        if seat in table.check.claims or same_choice(choice, d.options[-1]):
+            continue  # the default (no): nothing to press
         steps = cursor_presses(0, seat, game.players)  # the seat cursor starts on seat 1
         answer: Button = "choice_a" if same_choice(choice, buttons[0]) else "choice_b"
-        presses += [("ok", TAP), *steps, ("ok", TAP), (answer, TAP), ("ok", TAP)]
+        presses += [("ok", TAP), *steps, (answer, TAP), ("ok", TAP)]  # OK, seat, A/B, OK
     return presses
 
 

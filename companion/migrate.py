@@ -65,13 +65,33 @@ def _kolkhoz_1_to_2(record: Record) -> Record:
     return record
 
 
+def _glasnost_1_to_2(record: Record) -> Record:
+    """Format 2 asks both leaders one coup question, and has a countdown option.
+
+    A format-1 question offered one leader (``leader``) with the other still to ask
+    (``leaders``); it becomes the one question offering both, as format 2 asks it (its
+    ballot is never saved half cast, so it is simply asked again). The countdown takes
+    its default.
+    """
+    from companion.games.glasnost import coup_options
+
+    record["options"] = {**record["options"], "countdown": "8"}
+    state = record["state"]
+    if state["phase"] == "coup_offer" and state["leader"] is not None:
+        state["leaders"] = [state["leader"], *state["leaders"]]
+        state["leader"] = None
+        if record.get("ballot") is not None:
+            record["ballot"]["options"] = list(coup_options(state["leaders"]))
+    return record
+
+
 #: each game's migrations: {version it starts from: function to the next version}
 Migrations = dict[int, Callable[[Record], Record]]
 
 GULAG: Migrations = {}
 KOLKHOZ: Migrations = {1: _kolkhoz_1_to_2}
 POLITBURO: Migrations = {}
-GLASNOST: Migrations = {}
+GLASNOST: Migrations = {1: _glasnost_1_to_2}
 
 
 def migrations(name: str) -> Migrations:

@@ -33,7 +33,7 @@ GAMES = [
     Settings("gulag", 5, "en", {"deal": "box", "deck": "en"}),
     Settings("kolkhoz", 4, "fr", {"deal": "box"}),
     Settings("politburo", 5, "en", {"vote": "each"}),
-    Settings("glasnost", 4, "en", {"crises": "fixed"}),
+    Settings("glasnost", 4, "en", {"crises": "fixed", "countdown": "10"}),
 ]
 PROMPTS = (Handoff, Cursor, Choose, Confirm, Peek, Announce)
 

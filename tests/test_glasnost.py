@@ -466,8 +466,8 @@ def example_to_gorbachev_coup_vote():
     assert crisis(g, BERLIN)["policy"] == {"domain": "security", "direction": "reform"}
     assert view["policies"] == {"economy": None, "military": None, "security": "reform"}
     # 5.5: after a reform Gorbachev is asked first; Bear reveals himself.
-    assert view["asking"] == "Gorbachev" and set(g.decision.seats) == set(range(5))
-    answer_all(g, "coup_offer", {BEAR: "coup", "rest": "no"})
+    assert view["asking"] == ["Gorbachev", "Kryuchkov"] and set(g.decision.seats) == set(range(5))
+    answer_all(g, "coup_offer", {BEAR: "Gorbachev", "rest": "no"})
     assert g.public_view()["coup_leader"] == {"card": "Gorbachev", "seat": BEAR}
     assert g.decision.kind == "coup_name" and g.decision.seats == (BEAR,)
     g.act(BEAR, MEDAL)
@@ -492,7 +492,7 @@ def example_gorbachev_fails():
         "left": 0,
         "used": {"Reformists": 1, "Repressionists": 0},
     }
-    assert view["asking"] == "Kryuchkov"  # S5: the first failed, ask the other
+    assert view["asking"] == ["Kryuchkov"]  # S5: the first failed, ask the other once more
     return g
 
 
@@ -503,7 +503,7 @@ def test_worked_example_berlin_wall_purge_and_gorbachevs_failed_coup():
 
 def test_worked_example_kryuchkovs_failed_coup_ends_the_game_with_a_nationalist_win():
     g = example_gorbachev_fails()
-    answer_all(g, "coup_offer", {FLAG: "coup", "rest": "no"})
+    answer_all(g, "coup_offer", {FLAG: "Kryuchkov", "rest": "no"})
     g.act(FLAG, BEAR)
     g.act(FLAG, "done")
     answer_all(g, "coup_vote", {"rest": "no"})
@@ -602,11 +602,10 @@ def test_s3_a_later_vote_overrides_an_earlier_one_and_s5_repression_asks_kryuchk
     g = example_to_berlin_vote()
     vote(g, {"rest": "yes"})
     assert g.public_view()["policies"]["security"] == "reform"
-    assert g.public_view()["asking"] == "Gorbachev"
-    answer_all(g, "coup_offer", {"rest": "no"})
-    assert g.public_view()["asking"] == "Kryuchkov"  # S5: the first declined
+    assert g.public_view()["asking"] == ["Gorbachev", "Kryuchkov"]  # S5: both, in one question
     answer_all(g, "coup_offer", {"rest": "no"})
     assert g.decision.kind == "sit" and g.decision.seats == (BEAR,)
+    assert [h["leader"] for h in g.public_view()["history"][-2:]] == ["Gorbachev", "Kryuchkov"]
     # Afghanistan (No: repress Security): Satellite sits at 6; Bear at 7 and Doll at the
     # connected pair 17-18 fill it.
     sit(g, 7, BEAR)
@@ -614,26 +613,112 @@ def test_s3_a_later_vote_overrides_an_earlier_one_and_s5_repression_asks_kryuchk
     assert g.decision.kind == "crisis_vote"
     vote(g, {"rest": "no"})
     assert g.public_view()["policies"]["security"] == "repress"  # the past is ignored
-    assert g.public_view()["asking"] == "Kryuchkov"
+    assert g.public_view()["asking"] == ["Kryuchkov", "Gorbachev"]
 
 
 def test_s5_the_coup_question_is_put_to_every_seat_and_only_the_holders_answer_counts():
     views = []
-    for others in ("no", "coup"):
+    for others in ("no", "Gorbachev", "Kryuchkov"):
         g = example_to_berlin_vote()
         vote(g, {"rest": "yes"})
         d = g.decision
         assert d.kind == "coup_offer" and d.secret and set(d.seats) == set(range(5))
-        answer_all(g, "coup_offer", {BEAR: "no", "rest": others})
+        answer_all(g, "coup_offer", {BEAR: "no", FLAG: "no", "rest": others})
         views.append(g.public_view())
-        assert views[-1]["asking"] == "Kryuchkov" and views[-1]["revealed"] == {}
+        assert views[-1]["revealed"] == {} and views[-1]["history"][-1]["event"] == "declined"
     assert views[0] == views[1]
+
+
+def test_s5_one_question_offers_both_leaders_and_if_both_claim_rule_5_5s_first_goes_first():
+    """5.5: after a reform Gorbachev is asked first. Both claim in the one question:
+    Gorbachev's coup comes first; when it fails, Kryuchkov is asked once more, alone."""
+    g = example_to_berlin_vote()
+    vote(g, {"rest": "yes"})  # a reform
+    d = g.decision
+    assert d.options == ("Gorbachev", "Kryuchkov", "no")  # A, B, and the silent default
+    answer_all(g, "coup_offer", {BEAR: "Gorbachev", FLAG: "Kryuchkov", "rest": "no"})
+    assert g.public_view()["coup_leader"] == {"card": "Gorbachev", "seat": BEAR}
+    assert g.public_view()["history"][-1] == {"event": "coup", "leader": "Gorbachev", "seat": BEAR}
+    g.act(BEAR, "done")
+    answer_all(g, "coup_vote", {"rest": "no"})  # fails
+    assert g.decision.kind == "coup_offer" and g.decision.options == ("Kryuchkov", "no")
+    assert g.public_view()["asking"] == ["Kryuchkov"] and "Gorbachev" not in g.decision.options
+    answer_all(g, "coup_offer", {FLAG: "Kryuchkov", "rest": "no"})
+    assert g.public_view()["coup_leader"] == {"card": "Kryuchkov", "seat": FLAG}
+
+
+def test_s5_after_a_repression_kryuchkov_goes_first_when_both_claim():
+    g = example_to_berlin_vote()
+    vote(g, {"rest": "no"})  # the Berlin Wall's No represses the Military
+    assert g.public_view()["asking"] == ["Kryuchkov", "Gorbachev"]
+    assert g.decision.options == ("Gorbachev", "Kryuchkov", "no")  # the buttons never move
+    answer_all(g, "coup_offer", {BEAR: "Gorbachev", FLAG: "Kryuchkov", "rest": "no"})
+    assert g.public_view()["coup_leader"] == {"card": "Kryuchkov", "seat": FLAG}
+
+
+def test_s5_the_second_leader_alone_claims_the_first_declined_and_no_one_is_asked_after():
+    """5.5: the first declines, the other is asked (in the same question); when the other
+    fails, the first, who declined, is not asked again."""
+    g = example_to_berlin_vote()
+    vote(g, {"rest": "yes"})
+    answer_all(g, "coup_offer", {FLAG: "Kryuchkov", "rest": "no"})
+    events = g.public_view()["history"][-2:]
+    assert events == [
+        {"event": "declined", "leader": "Gorbachev"},
+        {"event": "coup", "leader": "Kryuchkov", "seat": FLAG},
+    ]
+    g.act(FLAG, "done")
+    answer_all(g, "coup_vote", {"rest": "no"})
+    assert g.decision.kind == "sit"
+
+
+def test_s5_a_leader_naming_the_other_leader_claims_nothing_and_no_other_seat_counts():
+    """A claim for the leader a seat does not hold is forgotten unread: a leader may claim
+    the other's coup as a way to say none, and the outcome is as if nobody claimed."""
+    views = []
+    for answers in (
+        {"rest": "no"},
+        {BEAR: "Kryuchkov", FLAG: "Gorbachev", "rest": "no"},  # each names the other
+        {BEAR: "no", FLAG: "no", "rest": "Gorbachev"},  # everyone else claims
+        {BEAR: "no", FLAG: "no", "rest": "Kryuchkov"},
+    ):
+        g = example_to_berlin_vote()
+        vote(g, {"rest": "yes"})
+        answer_all(g, "coup_offer", answers)
+        views.append(g.public_view())
+    assert all(v == views[0] for v in views)
+    assert views[0]["revealed"] == {} and g.decision.kind == "sit"
+
+
+def test_a_format_1_record_at_a_coup_question_resumes_asking_both_leaders():
+    """Format 1 asked one leader a question (``leader``), the other after (``leaders``):
+    its record resumes as format 2's one question to both, with the default countdown."""
+    from companion.migrate import upgrade
+
+    g = example_to_berlin_vote()
+    vote(g, {"rest": "yes"})
+    record = json.loads(json.dumps(g.to_record()))
+    old = json.loads(json.dumps(record))
+    old["format"] = 1
+    del old["options"]["countdown"]
+    old["state"]["leader"], old["state"]["leaders"] = "Gorbachev", ["Kryuchkov"]
+    old["ballot"]["options"] = ["coup", "no"]
+    assert upgrade(old) == record
+    resumed = restore(upgrade(old))
+    assert resumed.public_view() == g.public_view()
+    answer_all(resumed, "coup_offer", {FLAG: "Kryuchkov", "rest": "no"})
+    assert resumed.public_view()["coup_leader"] == {"card": "Kryuchkov", "seat": FLAG}
+    # A record in any other phase keeps its state, and takes the countdown's default.
+    other = json.loads(json.dumps(new_game("glasnost", players=6, seed=2).to_record()))
+    other["format"] = 1
+    del other["options"]["countdown"]
+    assert restore(upgrade(other)).options["countdown"] == "8"
 
 
 def test_s5_a_successful_coup_is_an_instant_victory_for_the_whole_faction():
     g = example_to_berlin_vote()
     vote(g, {"rest": "yes"})
-    answer_all(g, "coup_offer", {BEAR: "coup", "rest": "no"})
+    answer_all(g, "coup_offer", {BEAR: "Gorbachev", "rest": "no"})
     g.act(BEAR, DOLL)
     g.act(BEAR, SATELLITE)
     g.act(BEAR, "done")
@@ -647,8 +732,9 @@ def test_s5_a_successful_coup_is_an_instant_victory_for_the_whole_faction():
 def test_s5_a_leader_names_at_most_three_others_and_never_themself():
     g = started(players=8, seed=4)
     drive_to_first_coup_offer(g)
-    leader = holder(g, g.public_view()["asking"])
-    answer_all(g, "coup_offer", {leader: "coup", "rest": "no"})
+    name = g.public_view()["asking"][0]
+    leader = holder(g, name)
+    answer_all(g, "coup_offer", {leader: name, "rest": "no"})
     with pytest.raises(IllegalMove, match="S5: the leader names the others"):
         g.act(leader, leader)
     others = [p for p in range(8) if p != leader]
@@ -672,16 +758,16 @@ def drive_to_first_coup_offer(g):
 def test_s5_a_failed_coup_uses_a_token_then_the_other_leader_is_asked(players):
     g = started(players=players, seed=9)
     drive_to_first_coup_offer(g)
-    first = g.public_view()["asking"]
+    first = g.public_view()["asking"][0]
     assert first == "Gorbachev"  # the first change was a unanimous Yes: a reform
     leader = holder(g, first)
-    answer_all(g, "coup_offer", {leader: "coup", "rest": "no"})
+    answer_all(g, "coup_offer", {leader: first, "rest": "no"})
     g.act(leader, "done")
     answer_all(g, "coup_vote", {leader: "no", "rest": "yes"})
     tokens = g.public_view()["coup_tokens"]
     assert tokens["left"] == tokens["total"] - 1
     assert tokens["used"] == {"Reformists": 1, "Repressionists": 0}
-    assert g.public_view()["asking"] == "Kryuchkov"
+    assert g.public_view()["asking"] == ["Kryuchkov"]  # once more, alone
     assert not g.over
 
 
@@ -696,7 +782,7 @@ def test_rule_5_5_at_5_players_a_failed_gorbachev_is_not_asked_at_the_next_refor
     drive_to_first_coup_offer(g)  # a unanimous Yes: a reform
     view = g.public_view()
     assert view["crises"][view["crisis"]]["policy"]["direction"] == "reform"
-    assert view["asking"] == "Kryuchkov", RULE_5_5  # Gorbachev's one attempt is used
+    assert view["asking"] == ["Kryuchkov"], RULE_5_5  # Gorbachev's one attempt is used
     answer_all(g, "coup_offer", {"rest": "no"})
     assert g.decision.kind == "sit"  # nobody else is asked
 
@@ -705,14 +791,16 @@ def play_one_leader_tries(g, vote_all, trier, record_at=None):
     """Every vote is ``vote_all`` (a unanimous policy change); ``trier``, when asked, goes
     for a coup that fails; the other leader always declines. Returns how often each was
     asked, and the game's record when ``trier`` has made ``record_at`` attempts."""
+    other = "Kryuchkov" if trier == "Gorbachev" else "Gorbachev"
     asked = Counter()
     record = None
     while (d := g.decision) is not None:
         if d.kind == "coup_offer":
-            leader = g.public_view()["asking"]
-            asked[leader] += 1
-            answer = "coup" if leader == trier else "no"
-            answer_all(g, "coup_offer", {holder(g, leader): answer, "rest": "no"})
+            for leader in g.public_view()["asking"]:
+                asked[leader] += 1
+            tries = trier if trier in g.public_view()["asking"] else "no"
+            answers = {holder(g, trier): tries, holder(g, other): "no", "rest": "no"}
+            answer_all(g, "coup_offer", answers)
         elif d.kind == "coup_name":
             g.act(d.seats[0], "done")
         elif d.kind == "coup_vote":
@@ -742,7 +830,8 @@ def test_rule_5_5_each_faction_has_only_its_own_coup_attempts(
     assert asked[trier] == attempts, RULE_5_5
     changes = sum(c["policy"] is not None for c in view["crises"])
     assert changes > attempts  # policy changes went on after the last attempt
-    assert asked[other] == changes  # the other faction is still asked every time
+    # The other faction is still asked at every change, and once more after each failure.
+    assert asked[other] == changes + attempts
     faction = faction_of(trier)
     assert view["coup_tokens"]["used"][faction] == attempts
     assert view["coup_tokens"]["left"] == view["coup_tokens"]["total"] - attempts
@@ -789,7 +878,7 @@ def _play_with_swap(seed, players, kind, swap):
             continue
         if d.kind == "coup_offer":
             # Leaders try a coup now and then; everyone else's answer is ignored.
-            choice = "coup" if rng.random() < 0.5 else "no"
+            choice = d.options[0] if rng.random() < 0.5 else "no"
             g.act(d.seats[0], choice)
         else:
             g.act(rng.choice(d.seats), rng.choice(d.options))
@@ -883,7 +972,7 @@ def test_random_play_to_the_end_keeps_the_rules(players):
         steps = 0
         while (d := g.decision) is not None:
             if d.kind == "coup_offer":
-                g.act(d.seats[0], "coup" if rng.random() < 0.3 else "no")
+                g.act(d.seats[0], rng.choice(d.options[:-1]) if rng.random() < 0.3 else "no")
             else:
                 g.act(rng.choice(d.seats), rng.choice(d.options))
             steps += 1
@@ -973,6 +1062,6 @@ def test_smart_bots_answer_only_their_own_coup_question():
     g = example_to_berlin_vote()
     vote(g, {"rest": "yes"})
     bots = make_bots(g, "smart", random.Random(1))
-    assert g.public_view()["asking"] == "Gorbachev"
+    assert g.public_view()["asking"] == ["Gorbachev", "Kryuchkov"]
     # Only the first round is over: too early for Gorbachev, and never for anyone else.
     assert {bots[s].choose(g.view(s), g.decision) for s in range(5)} == {"no"}

@@ -7,6 +7,7 @@ chose what in the frames, the LED and buzzer trace or the log.
 """
 
 import json
+import logging
 import random
 import re
 
@@ -16,10 +17,10 @@ from companion.bots import make_bots, play_out
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game, restore
-from companion.games.glasnost import COUP, DECLINE, DONE, LEFT, RIGHT
+from companion.games.glasnost import DONE, GORBACHEV, KRYUCHKOV, LEFT, RIGHT
 from companion.games.glasnost_board import NO, YES
 from companion.table import Settings, Table
-from companion.table.modes import Announce, Countdown, Cursor, Handoff, Over, Peek
+from companion.table.modes import Announce, Claim, Countdown, Cursor, Handoff, Over, Peek
 from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
 from companion.ui.i18n import translator
@@ -58,7 +59,7 @@ def answer_all(table, player, choices, rest=None):
     shown = []
     if isinstance(table.mode, Countdown):
         for seat, choice in choices.items():
-            claim(player, seat, choice)
+            claim(table, player, seat, choice)
         return wait_out(table, player)
     for _ in range(len(table.game.decision.seats)):
         seat = table.game.decision.seats[0]
@@ -66,13 +67,14 @@ def answer_all(table, player, choices, rest=None):
     return shown
 
 
-def claim(player, seat, choice):
-    """``seat`` claims on the countdown: OK, its seat (Up from seat 1), A/B, OK."""
+def claim(table, player, seat, choice):
+    """``seat`` claims on the countdown: OK, its seat (Up from seat 1), A/B, OK (as the
+    README says). A is the first leader offered, B the second, or none when only one is."""
     player.press("ok")
     for _ in range(seat):
         player.press("up")
-    player.press("ok")
-    player.press("choice_a" if choice == COUP else "choice_b")
+    buttons = glasnost_ui.choice_buttons(table.game.decision)
+    player.press("choice_a" if choice == buttons[0] else "choice_b")
     player.press("ok")
 
 
@@ -80,6 +82,7 @@ def wait_out(table, player):
     """The countdown runs out; the reveals that follow are read (OK) and returned."""
     while isinstance(table.mode, Countdown):
         player.wait(1.0)
+    player.wait(GAP)  # the outcome has just appeared: a press now would fall in its guard
     shown = []
     while isinstance(table.mode, Announce):
         shown.append(table.screen())
@@ -119,7 +122,7 @@ def test_the_worked_example_by_presses_berlin_purge_two_failed_coups_yeltsin_win
     assert shown[1].big == "SEAT 3"  # 5.4: purged by both
     assert (shown[2].body, shown[2].big) == (("Policy: Security",), "REFORM")
     assert table.screen().status == "Ch1 E· M· S+ Coup 1"  # Medal chairs; Security reformed
-    shown = answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+    shown = answer_all(table, player, {BEAR: GORBACHEV})
     assert (shown[0].body, shown[0].big) == (("Seat 2, Gorbachev:",), "COUP!")
     for choice in (MEDAL, SATELLITE, DONE):
         give(table, player, choice)
@@ -128,7 +131,10 @@ def test_the_worked_example_by_presses_berlin_purge_two_failed_coups_yeltsin_win
     assert [s.big for s in shown] == ["3 YES 2 NO", "FAILED"]
     assert "Coup tokens left: 0" in shown[1].body
     assert table.screen().status.endswith("Coup 0")
-    shown = answer_all(table, player, {FLAG: COUP}, rest=DECLINE)
+    # S5: Gorbachev's coup failed, so Kryuchkov is asked once more, alone.
+    assert isinstance(table.mode, Countdown)
+    assert table.screen().body[:2] == ("A coup by Kryuchkov?", "Anyone may claim.")
+    shown = answer_all(table, player, {FLAG: KRYUCHKOV})
     assert shown[0].body == ("Seat 5, Kryuchkov:",)
     give(table, player, BEAR)
     give(table, player, DONE)
@@ -277,32 +283,41 @@ def coup_check(box, swap=None):
     answer_all(table, player, {MEDAL: NO, BEAR: YES, DOLL: YES})
     answer_all(table, player, {MEDAL: RIGHT, BEAR: LEFT, DOLL: LEFT})
     assert isinstance(table.mode, Countdown)
-    assert table.screen().body == (
-        "A coup by Gorbachev?",
-        "The leader: press OK.",
-        "Anyone may claim.",
-    )
+    screen = table.screen()
+    assert screen.body[:2] == ("A coup by Gorbachev", "or by Kryuchkov?")  # one question
+    assert screen.body[2].endswith(" s to claim: OK") and screen.keys == "A leader: press OK"
     return table, player
 
 
 def claimed(claims, swap=None):
     """Claims on Gorbachev's countdown: what the table saw and heard until just before the
-    clock ran out, the outcome's screens, the public view after, and the presses made
-    before the outcome."""
+    clock ran out and what the log says until the outcome (the outcome's own lines aside),
+    the outcome's screens, the public view after, and the presses made before the outcome."""
+    from companion.demo import _Capture
+
     box = open_box("virtual", clock=VirtualClock())
+    logger = logging.getLogger("companion")
+    lines = []
+    handler = _Capture(lines)
+    level = logger.level
     try:
         table, player = coup_check(box, swap)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
         frames, start, presses = [], len(box.outputs.trace), player.presses
         box.outputs.frame_sinks.append(lambda _, t: frames.append(box.board.glass().tobytes()))
         for seat, choice in claims:
-            claim(player, seat, choice)
+            claim(table, player, seat, choice)
         while box.clock.now() < table.check.ends - 1.0:
             player.wait(0.5)
-        seen = (frames[:], box.outputs.trace[start:])
+        seen = [frames[:], box.outputs.trace[start:]]
         presses = player.presses - presses
         outcome = [(s.body, s.big) for s in wait_out(table, player)]
+        seen.append([line for line in lines if not line.startswith("shown:")])
         return seen, outcome, table.game.public_view(), presses
     finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
         box.close()
 
 
@@ -311,20 +326,160 @@ def test_the_coup_check_is_a_countdown_a_claim_shows_nothing_and_only_the_leader
     On the box any seat may claim; until the outcome a claim by the leader and by another seat
     look and sound the same, a failed claim ends exactly as a decline, and no other seat's
     answer causes or stops the leader's coup."""
-    coup = claimed([(BEAR, COUP)])  # Bear holds Gorbachev
-    bluff = claimed([(BEAR, COUP)], swap=SATELLITE)  # now Satellite holds it
+    coup = claimed([(BEAR, GORBACHEV)])  # Bear holds Gorbachev
+    bluff = claimed([(BEAR, GORBACHEV)], swap=SATELLITE)  # now Satellite holds it
     assert coup[0] == bluff[0]  # same frames, blinks and beeps until the outcome
     assert coup[1][0] == (("Seat 2, Gorbachev:",), "COUP!")
-    assert bluff[1][0][1] == "NO COUP"
-    declined = claimed([(BEAR, DECLINE)])  # the leader claims, and says no
+    assert bluff[1] == [(("Both leaders:",), "NO COUP")]  # one outcome screen
+    declined = claimed([(BEAR, KRYUCHKOV)])  # the leader claims the other's coup: none
     nobody = claimed([])  # nobody claims: the clock runs out
     assert bluff[1:3] == declined[1:3] == nobody[1:3]  # the same outcome and public facts
-    assert bluff[0] == declined[0]
+    assert bluff[0] == declined[0]  # A or B: the same frames, blinks, beeps and log lines
+    assert any("seat 2: coup_offer recorded" in line for line in coup[0][2])
     assert nobody[3] == 0  # declining costs the table no press
-    assert coup[3] == 5  # OK, Down to seat 2, OK, A, OK
+    assert coup[3] == 4  # OK, Up to seat 2, A, OK: as the README says
     # Nobody else can stop the leader's coup, before or after his claim, nor stage it.
-    assert claimed([(MEDAL, DECLINE), (BEAR, COUP), (DOLL, DECLINE)])[1:3] == coup[1:3]
-    assert claimed([(MEDAL, COUP), (DOLL, COUP)])[1:3] == nobody[1:3]
+    others = [(MEDAL, KRYUCHKOV), (BEAR, GORBACHEV), (DOLL, KRYUCHKOV)]
+    assert claimed(others)[1:3] == coup[1:3]
+    assert claimed([(MEDAL, GORBACHEV), (DOLL, KRYUCHKOV)])[1:3] == nobody[1:3]
+    control = claimed([(FLAG, KRYUCHKOV)])  # a claim that counts: the outcome differs
+    assert control[1][0] == (("Gorbachev:",), "NO COUP") and control[1][1][1] == "COUP!"
+
+
+def test_both_leaders_claim_rule_5_5s_first_goes_first_and_the_other_is_asked_once_more():
+    """5.5: after a reform Gorbachev is asked first, so his coup comes first whoever claimed
+    first; when it fails, Kryuchkov gets one more countdown, alone (A: his coup, B: none)."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        claim(table, player, FLAG, KRYUCHKOV)  # Kryuchkov claims first
+        claim(table, player, BEAR, GORBACHEV)
+        shown = wait_out(table, player)
+        assert [(s.body, s.big) for s in shown] == [(("Seat 2, Gorbachev:",), "COUP!")]
+        give(table, player, DONE)
+        answer_all(table, player, {}, rest=NO)  # the coup fails
+        assert isinstance(table.mode, Countdown)
+        assert table.screen().body[:2] == ("A coup by Kryuchkov?", "Anyone may claim.")
+        player.press("ok")
+        assert table.screen().body[:2] == ("A: Kryuchkov's coup", "B: No")
+        player.press("back")
+        shown = wait_out(table, player)  # nobody claims: the game goes on
+        assert [(s.body, s.big) for s in shown] == [(("Kryuchkov:",), "NO COUP")]
+        assert table.game.decision.kind == "sit"
+    finally:
+        box.close()
+
+
+def test_every_press_a_claim_screen_does_not_take_says_why_and_changes_nothing_else():
+    """On the countdown, the seat's screen and the chosen screen, each of the box's buttons
+    either moves the claim on or says on the keys line why it did nothing; the words depend
+    only on the button and the screen."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        ignored = {
+            Countdown: {
+                "up": "To claim: OK first",
+                "down": "To claim: OK first",
+                "choice_a": "A/B: OK, seat first",
+                "choice_b": "A/B: OK, seat first",
+                "peek": "No card to show here",
+                "back": "No claim to undo",
+            },
+            "seat": {"ok": "Answer with A or B", "peek": "No card to show here"},
+            "chosen": {
+                "up": "Back to change seat",
+                "down": "Back to change seat",
+                "peek": "No card to show here",
+            },
+        }
+        for screen, lines in ignored.items():
+            if screen == "seat":
+                player.press("ok")
+                player.press("up")  # seat 2
+            elif screen == "chosen":
+                player.press("choice_b")
+            mode = table.mode
+            before = table.screen()
+            for button, why in lines.items():
+                player.press(button)
+                assert table.mode is mode, (screen, button)  # nothing moved on
+                shown = table.screen()
+                assert shown.keys == why, (screen, button)
+                assert shown.body[:2] == before.body[:2]  # the countdown's clock goes on
+                assert table.check.claims == {}
+            player.wait(0.5)  # the clock goes on; the next press that acts clears the line
+        assert isinstance(table.mode, Claim) and table.mode.at == BEAR
+        player.press("ok")
+        assert isinstance(table.mode, Countdown) and table.screen().keys == "A leader: press OK"
+        assert table.check.claims == {BEAR: KRYUCHKOV}
+    finally:
+        box.close()
+
+
+def test_the_countdown_lasts_the_tables_setting(box):
+    """S5: 8 seconds unless the setup's "Coup check" row says otherwise."""
+    t = translator("en")
+    assert glasnost_ui.SETTINGS["countdown"] == ("8", "10", "15", "20", "5")  # Up: longer
+    assert glasnost_ui.setting_label("countdown", t) == "Coup check"
+    assert glasnost_ui.setting_value("countdown", "8", t) == "8 s"
+    waited = {}  # seconds left when it shows, still running just before, over just after
+    for seconds in ("8", "15"):
+        b = open_box("virtual", clock=VirtualClock())
+        try:
+            table, player = started(b, options={"crises": "fixed", "countdown": seconds})
+            read_peeks(table, player)
+            for place in (1, 13, 6, 9, 2):
+                give(table, player, place - 1)
+            answer_all(table, player, {MEDAL: YES, BEAR: YES, DOLL: YES})
+            assert isinstance(table.mode, Countdown)
+            assert table.screen().body[2] == f"{seconds} s to claim: OK"
+            left = table.check.ends - b.clock.now()
+            player.wait(left - 0.1)
+            still = isinstance(table.mode, Countdown)
+            player.wait(0.2)
+            waited[seconds] = (round(left), still, isinstance(table.mode, Countdown))
+        finally:
+            b.close()
+    assert waited == {"8": (8, True, False), "15": (15, True, False)}
+
+
+def test_a_six_player_bot_game_runs_one_countdown_a_policy_change_and_one_a_failed_coup(
+    monkeypatch,
+):
+    """S5: one countdown after each policy change (not one a leader), and one more after
+    each failed coup; counted as the table runs them."""
+    from companion.table.countdown import ClaimDesk
+
+    started_at = []
+    ask = ClaimDesk.ask
+
+    def counting(self, d, free):
+        mode = ask(self, d, free)
+        if mode is not None:
+            started_at.append(self.port.box.clock.now())
+        return mode
+
+    monkeypatch.setattr(ClaimDesk, "ask", counting)
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        run = play(Settings("glasnost", 6, "en"), seed=0, box=box)
+    finally:
+        box.close()
+    history = run.table.game.public_view()["history"]
+    changes = sum(
+        (h["event"] == "vote" and h["yes"] in (0, len(h["voters"])))
+        or (h["event"] == "purge" and h["purged"] is not None)
+        for h in history
+    )
+    failed = sum(h["event"] == "coup vote" and not h["success"] for h in history)
+    assert failed == 1 and changes >= 8  # seed 0: a failed coup among many changes
+    # Every question the engine asked ran one countdown; no policy change ran two.
+    questions = sum(h["event"] == "coup" for h in history) + sum(
+        h["event"] == "declined" and (i == 0 or history[i - 1]["event"] != "declined")
+        for i, h in enumerate(history)
+    )
+    assert len(started_at) == questions <= changes + failed
 
 
 def test_a_claim_can_be_taken_back_before_its_ok():
@@ -334,10 +489,9 @@ def test_a_claim_can_be_taken_back_before_its_ok():
         table, player = coup_check(box)
         player.press("ok")
         player.press("up")
-        player.press("ok")
         player.press("choice_a")
         assert table.screen().body[0] == "Seat 2: chosen."
-        for _ in range(3):
+        for _ in range(2):
             player.press("back")
         assert isinstance(table.mode, Countdown) and table.check.claims == {}
         assert next((s.body, s.big) for s in wait_out(table, player))[1] == "NO COUP"
@@ -352,15 +506,19 @@ def test_peek_held_on_a_claim_shows_no_seats_card():
     try:
         table, player = coup_check(box)
         player.press("ok")
-        player.press("up")
-        player.press("ok")  # "I am seat 2"
-        before = table.screen()
-        box.virtual_board.drive("peek", True)
-        player.wait(0.2)
-        assert table.screen() == before
-        box.virtual_board.drive("peek", False)
-        player.wait(0.2)
-        assert table.screen() == before
+        player.press("up")  # "I am seat 2"
+        for answer in (None, "choice_b"):  # on the seat's screen, then once B is chosen
+            if answer:
+                player.press(answer)
+            before = table.screen()
+            box.virtual_board.drive("peek", True)
+            player.wait(0.2)
+            held = table.screen()
+            assert (held.status, held.body) == (before.status, before.body)
+            assert held.keys == "No card to show here"  # said, and nothing else changes
+            box.virtual_board.drive("peek", False)
+            player.wait(0.2)
+            assert (table.screen().status, table.screen().body) == (before.status, before.body)
     finally:
         box.close()
 
@@ -532,7 +690,7 @@ def engine_refusals():
                     with pytest.raises(IllegalMove) as refused:
                         probe.act(d.seats[0], option)
                     messages[str(refused.value)] = refused.value
-            choice = COUP if d.kind == "coup_offer" and rng.random() < 0.3 else None
+            choice = d.options[0] if d.kind == "coup_offer" and rng.random() < 0.3 else None
             game.act(d.seats[0], choice or rng.choice(d.options))
     return list(messages.values())
 
@@ -568,7 +726,7 @@ def test_refusals_reach_the_screen_for_coup_naming(box):
     for place in (1, 13, 6, 9, 2):
         give(table, player, place - 1)
     answer_all(table, player, {MEDAL: YES, BEAR: YES, DOLL: YES})
-    answer_all(table, player, {BEAR: COUP}, rest=DECLINE)
+    answer_all(table, player, {BEAR: GORBACHEV})
     assert table.game.decision.kind == "coup_name"
     cursor_to(table, player, BEAR)
     player.press("ok")
@@ -683,7 +841,7 @@ def screens_to_check(lang):
         player.press("ok")
         player.press("up")
         shots["claim"] = box.board.glass()  # Bear claims
-        for button in ("ok", "choice_a", "ok"):
+        for button in ("choice_a", "ok"):
             player.press(button)
         wait_out(table, player)
         take(table, player)

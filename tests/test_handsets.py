@@ -625,3 +625,31 @@ def test_the_coup_question_goes_to_every_pad_at_once_only_when_every_seat_has_on
     assert isinstance(table.mode, OnHandsets) and table.mode.seats == (0, 1, 2, 3, 4)
     table = at_a_coup_check(rigs(pads=range(4)))
     assert isinstance(table.mode, Countdown)
+
+
+def test_on_pads_a_leader_claims_his_coup_with_his_letter_and_the_other_letter_is_none(rigs):
+    """S5 with a handset on every seat: A and B name the leaders offered (or a coup and
+    none, with one offered); a leader's own letter is his coup, any other press is none."""
+    from companion.ui import glasnost as glasnost_ui
+
+    for claims in (True, False):
+        rig = rigs(pads=range(5))
+        table = at_a_coup_check(rig)
+        assert isinstance(table.mode, OnHandsets)
+        game = table.game
+        leader = game.public_view()["asking"][0]  # the one rule 5.5 asks first
+        holder = next(s for s in range(5) if game.view(s)["objective"]["name"] == leader)
+        buttons = glasnost_ui.choice_buttons(game.decision)
+        own = "a" if buttons[0] == leader else "b"
+        other = "b" if own == "a" else "a"
+        for seat in range(5):  # the others all name this leader: forgotten unread
+            press = (own if claims else other) if seat == holder else own
+            rig.wait(0.1, {seat: press})
+            rig.wait(0.1)
+        rig.wait(GAP)
+        history = game.public_view()["history"]
+        coups = [h for h in history if h["event"] == "coup"]
+        if claims:
+            assert coups == [{"event": "coup", "leader": leader, "seat": holder}]
+        else:
+            assert coups == [] and history[-1]["event"] == "declined"

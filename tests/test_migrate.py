@@ -13,7 +13,7 @@ import random
 
 from companion.bots import make_bots, next_move
 from companion.box import VirtualClock, open_box
-from companion.demo import Player
+from companion.demo import GAP, Player
 from companion.games import new_game, restore
 from companion.migrate import upgrade
 from companion.store import Journal
@@ -146,5 +146,73 @@ def test_the_box_resumes_a_format_1_kolkhoz_game_and_names_the_brigadiers_it_can
         won = table.screen().body[2]  # the new year's first trick is counted again
         assert won.startswith("Won ")
         assert sum(int(pair.split(":")[1]) for pair in won.split()[1:]) == 1
+    finally:
+        box.close()
+
+
+def glasnost_format_1(record):
+    """``record`` as the version that asked the coup question one leader at a time wrote it:
+    no countdown option; at a question, the leader asked (``leader``) and the one after."""
+    old = copy.deepcopy(record)
+    old["format"] = 1
+    del old["options"]["countdown"]
+    state = old["state"]
+    if state["phase"] == "coup_offer":
+        state["leader"], state["leaders"] = state["leaders"][0], state["leaders"][1:]
+        if old.get("ballot") is not None:
+            old["ballot"]["options"] = ["coup", "no"]
+    return old
+
+
+def test_the_box_resumes_a_format_1_glasnost_game_at_its_coup_question_asking_both_leaders(
+    tmp_path,
+):
+    """Glasnost format 2 asks both leaders one question: a journal written by format 1 at a
+    question resumes on the one countdown, and the leader's claim is his coup."""
+    from companion.table.modes import Countdown
+    from tests.test_glasnost_table import (
+        BEAR,
+        DOLL,
+        EXAMPLE_SEED,
+        GORBACHEV,
+        MEDAL,
+        answer_all,
+        claim,
+        give,
+        read_peeks,
+        wait_out,
+    )
+
+    path = tmp_path / "journal.sqlite"
+    box = open_box("virtual", clock=VirtualClock())
+    table = Table(box, seed=EXAMPLE_SEED, journal=Journal(path))
+    table.start(Settings("glasnost", 5, "en", {"crises": "fixed"}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    read_peeks(table, player)
+    for place in (1, 13, 6, 9, 2):
+        give(table, player, place - 1)
+    answer_all(table, player, {MEDAL: "yes", BEAR: "yes", DOLL: "yes"})
+    assert isinstance(table.mode, Countdown)
+    box.close()  # the plug is pulled during the countdown; format 1 wrote the steps
+    for n, record in sql(path, "SELECT n, record FROM steps"):
+        sql(
+            path,
+            "UPDATE steps SET record = ?, checksum = NULL WHERE n = ?",
+            json.dumps(glasnost_format_1(json.loads(record))),
+            n,
+        )
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=1, journal=Journal(path))
+        assert table.resume()
+        player = Player(box, table, box.clock)
+        while not isinstance(table.mode, Countdown):
+            player.press("ok")  # "the vote starts again"
+        assert table.game.public_view()["asking"] == ["Gorbachev", "Kryuchkov"]
+        assert table.screen().body[:2] == ("A coup by Gorbachev", "or by Kryuchkov?")
+        claim(table, player, BEAR, GORBACHEV)
+        shown = wait_out(table, player)
+        assert (shown[0].body, shown[0].big) == (("Seat 2, Gorbachev:",), "COUP!")
     finally:
         box.close()

@@ -32,7 +32,6 @@ from typing import Any
 
 from companion.games import Choice, Decision, Game
 from companion.games.glasnost import (
-    COUP,
     DECLINE,
     DONE,
     GORBACHEV,
@@ -205,15 +204,16 @@ class GlasnostBot:
         return ranked[:expected]
 
     def _offer(self, view: dict[str, Any]) -> str:
+        """S5: a leader offered a coup names himself when he wants one; all others say no."""
         name, _, wants = self._card(view)
-        if name != view["asking"] or name not in (GORBACHEV, KRYUCHKOV):
+        if name not in view["asking"] or name not in (GORBACHEV, KRYUCHKOV):
             return DECLINE
         if view["coup_tokens"]["left"] == 0:
             return DECLINE  # a failure now would hand the Nationalists the win
         if all(view["policies"][d] == v for d, v in wants.items()):
             return DECLINE  # the end game already gives the win: no need to risk it
         closed = sum(c["closed"] for c in view["crises"])
-        return COUP if 2 * closed >= len(view["crises"]) else DECLINE
+        return name if 2 * closed >= len(view["crises"]) else DECLINE
 
     def _name(self, view: dict[str, Any], decision: Decision) -> Choice:
         for p in self._allies(view):

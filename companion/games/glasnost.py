@@ -26,10 +26,16 @@ Rulings applied (docs/rules/glasnost.md):
   faction has failed that many times is no longer asked (its failures are
   the coup tokens it has moved, ``coup_used``). To keep who holds
   Gorbachev or Kryuchkov secret, the question is put to EVERY seat at once as
-  a secret decision ("coup" or "no"); only the holder's answer counts and all
-  others are ignored, so the table cannot tell who was really asked. (The box
-  asks it in the open, as the cards do: a countdown on which any seat may
-  claim, every unclaimed seat answering "no"; see ``companion.table.countdown``.) A
+  a secret decision, and to both leaders at once (one question a policy
+  change): a seat answers the name of a leader offered (a coup by him) or
+  "no". Only a leader's own answer naming himself counts; every other answer
+  is forgotten unread, so the table cannot tell who was really asked, and a
+  seat that names the leader it does not hold claims nothing. If both
+  leaders go for a coup, the one rule 5.5 asks first goes first; if his coup
+  fails, the other leader (attempts left) is asked once more, alone, since
+  the failure changed what he knows. (The box asks it in the open, as the
+  cards do: a countdown on which any seat may claim, every unclaimed seat
+  answering "no"; see ``companion.table.countdown``.) A
   leader who performs a coup is revealed, names 0-3 other seats one at a
   time ("done" to stop), then every seat votes secretly; all Yes: the
   leader's faction wins at once. A failure moves a coup token (1/3/5 for
@@ -84,6 +90,8 @@ GORBACHEV, KRYUCHKOV = "Gorbachev", "Kryuchkov"
 LEFT, RIGHT = "left", "right"
 COUP, DECLINE = "coup", "no"
 DONE = "done"
+#: the coup check's countdown at the box, in seconds, as the setup row offers them
+COUNTDOWNS = ("5", "8", "10", "15", "20")
 SETS = 12  # party member sets in the box
 TOKENS_PER_SET = 5
 
@@ -149,6 +157,12 @@ def bundled_board() -> Board:
     return parse_board(BOARD)
 
 
+def coup_options(leaders: list[str]) -> tuple[str, ...]:
+    """S5: the answers to a coup question: each leader offered (Gorbachev first, as on the
+    A and B buttons), then "no"."""
+    return (*(x for x in (GORBACHEV, KRYUCHKOV) if x in leaders), DECLINE)
+
+
 def end_game_winners(objectives: list[str], policies: dict[str, str | None]) -> list[int]:
     """S7: all objectives met; failing anyone, at least one met."""
 
@@ -180,8 +194,10 @@ class GlasnostState:
     voters: list[int] = field(default_factory=list)
     last_vote: list[str] | None = None
     last_purge: list[list[int]] | None = None  # [voter, purged] pairs
-    leaders: list[str] = field(default_factory=list)  # still to ask in this coup check
-    leader: str | None = None  # asked now / performing the coup
+    # the coup question: the leaders it offers (rule 5.5's order); during a coup, the one
+    # still to ask if it fails
+    leaders: list[str] = field(default_factory=list)
+    leader: str | None = None  # performing the coup
     revealed: dict[str, int] = field(default_factory=dict)  # leader card -> seat
     named: list[int] = field(default_factory=list)
     last_coup: dict[str, Any] | None = None
@@ -197,7 +213,11 @@ class Glasnost(Game):
     OPTIONS = {
         "crises": Option("shuffled", ("shuffled", "fixed")),
         "board": Option(None, None),  # board=FILE on the command line; None: the bundled board
+        # S5 at the box: the seconds the coup check's countdown gives the table to claim
+        # (``companion.table.countdown`` reads it; the rules never do)
+        "countdown": Option("8", COUNTDOWNS),
     }
+    FORMAT = 2  # 2: one coup question offers both leaders (``leaders``); the countdown option
     outcomes = ("instant", "nationalist instant", "end game")
     REFUSALS = {
         "partner": (
@@ -470,38 +490,45 @@ class Glasnost(Game):
         domain, direction = self.crisis_card(s.crisis).policy(vote)
         s.policies[domain] = direction
         first = LEADER[direction]
-        s.leaders = [first, OTHER_LEADER[first]]
-        self._ask_leader()
+        self._offer([first, OTHER_LEADER[first]])
 
     # -- coups -----------------------------------------------------------------
-    def _ask_leader(self) -> None:
+    def _offer(self, leaders: list[str]) -> None:
+        """S5: one question offers a coup to each of ``leaders`` (rule 5.5's order) whose
+        faction has attempts left; with none, the turn goes on."""
         s = self.s
         s.named = []
-        # 5.5: a faction that has used its coup attempts is not asked again.
-        attempts = coup_attempts_for(self.players)
-        while s.leaders and s.coup_used[faction_of(s.leaders[0])] >= attempts:
-            s.leaders.pop(0)
+        s.leader = None
+        attempts = coup_attempts_for(self.players)  # 5.5: a faction's attempts, then no more
+        s.leaders = [x for x in leaders if s.coup_used[faction_of(x)] < attempts]
         if not s.leaders:
-            s.leader = None
             self._next_crisis()
             return
-        s.leader = s.leaders.pop(0)
-        # Every seat is asked the same way; only the holder's answer will count.
-        self.ballot = Ballot(range(self.players), (COUP, DECLINE))
+        # Every seat is asked the same way; only each leader's own answer will count.
+        self.ballot = Ballot(range(self.players), coup_options(s.leaders))
         s.phase = "coup_offer"
 
     def _answer_offer(self) -> None:
+        """The first leader, in rule 5.5's order, whose holder named him goes for his coup;
+        those before him declined. Every other answer is forgotten unread."""
         s = self.s
-        assert self.ballot is not None and s.leader is not None
-        answer = self.ballot.choice_of(self._holder(s.leader))
-        self.ballot = None  # everyone else's answer is forgotten unread
-        if answer == COUP:
-            s.revealed[s.leader] = self._holder(s.leader)
-            s.history.append({"event": "coup", "leader": s.leader, "seat": s.revealed[s.leader]})
-            s.phase = "coup_name"
-        else:
-            s.history.append({"event": "declined", "leader": s.leader})
-            self._ask_leader()
+        assert self.ballot is not None
+        ballot = self.ballot
+        claiming = [x for x in s.leaders if ballot.choice_of(self._holder(x)) == x]
+        self.ballot = None
+        leader = claiming[0] if claiming else None
+        asked = s.leaders if leader is None else s.leaders[: s.leaders.index(leader)]
+        for declined in asked:
+            s.history.append({"event": "declined", "leader": declined})
+        if leader is None:
+            s.leaders = []
+            self._next_crisis()
+            return
+        s.leaders = s.leaders[s.leaders.index(leader) + 1 :]  # asked again if this one fails
+        s.leader = leader
+        s.revealed[leader] = self._holder(leader)
+        s.history.append({"event": "coup", "leader": leader, "seat": s.revealed[leader]})
+        s.phase = "coup_name"
 
     def _name(self, choice: int | str) -> None:
         s = self.s
@@ -534,7 +561,7 @@ class Glasnost(Game):
         elif s.coup_left > 0:
             s.coup_left -= 1
             s.coup_used[faction] += 1
-            self._ask_leader()
+            self._offer(s.leaders)  # S5: the other leader, asked once more
         else:  # 6.1: the Soviet Union falls
             nationalists = [i for i, c in enumerate(s.objectives) if faction_of(c) == NATIONALISTS]
             self._finish(nationalists, "nationalist instant")
@@ -660,7 +687,7 @@ class Glasnost(Game):
             voters=FrozenList(s.voters),
             last_vote=FrozenList(s.last_vote) if s.last_vote is not None else None,
             last_purge=freeze(s.last_purge) if s.last_purge else None,
-            asking=s.leader if s.phase == "coup_offer" else None,
+            asking=FrozenList(s.leaders) if s.phase == "coup_offer" else None,
             coup_leader=(
                 FrozenDict(card=s.leader, seat=s.revealed[s.leader])
                 if s.phase in ("coup_name", "coup_vote") and s.leader

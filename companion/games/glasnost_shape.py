@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.glasnost import (
+    COUNTDOWNS,
     COUP,
     DECLINE,
     FACTIONS,
@@ -51,7 +52,13 @@ def _board(record: dict[str, Any]) -> Any:
 
 
 SHAPE = GameShape(
-    options=Record({"board": Anything(), "crises": OneOf("shuffled", "fixed")}),
+    options=Record(
+        {
+            "board": Anything(),
+            "crises": OneOf("shuffled", "fixed"),
+            "countdown": OneOf(*COUNTDOWNS),
+        }
+    ),
     facts={
         "crises": lambda record: len(_board(record).crises),
         "seats": lambda record: len(_board(record).seat_crises),

@@ -50,6 +50,7 @@ GLASNOST: Pages = (
     Page(WHO, "A seat in a faction, with a secret objective.", ("S2",)),
     Page(ASKS, "Take a seat at a crisis.", ("5.1",)),
     Page(ASKS, "Vote Yes or No under the hood.", ("5.2",)),
+    Page(ASKS, "A leader claims his coup on the box's countdown.", ("S5",)),
     Page(WIN, "A leader's coup wins if all vote Yes.", ("5.5",)),
     Page(WIN, "At the end, win if the policies match your objective.", ("S7",)),
 )

@@ -95,20 +95,24 @@ class Remote:
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Countdown:
     """An open question (the Glasnost coup check): any seat may claim it on the box until
-    the clock runs out; ``companion.table.countdown`` holds the clock and the claims."""
+    the clock runs out; ``companion.table.countdown`` holds the clock and the claims.
+    ``said``: why the last press was not taken."""
+
+    said: str | None = None
 
 
 @dataclass
 class Claim:
-    """A claim on the countdown: the claimant picks its seat (``at``, then ``seat``), then
-    answers on A/B (``pending``) and OK, as for a secret choice."""
+    """A claim on the countdown: the claimant picks its seat (``at``) and answers on A/B
+    (``pending``, for seat ``at``), then OK, as for a secret choice. ``said``: why the last
+    press was not taken."""
 
     at: int = 0
-    seat: int | None = None
     pending: Choice | None = None
+    said: str | None = None
 
 
 @dataclass

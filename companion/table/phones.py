@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from companion.games import Choice, Decision
+from companion.games.base import same_choice
 from companion.table.answers import Answerer, Port, Refusal
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek, Phones
 from companion.table.screens import waiting_screen
@@ -89,7 +90,10 @@ class PhoneDesk(Answerer):
             return (("seen", t("OK")),)
         buttons = ui.choice_buttons(d) if d.secret else None
         if buttons is not None:
-            return tuple((o, ui.option_label(o, t)) for o in buttons)
+            # The buttons' two, then any other answer the decision takes, which a phone has
+            # room for: Glasnost's "no" to a question offering both leaders (S5).
+            more = tuple(o for o in d.options if not any(same_choice(o, b) for b in buttons))
+            return tuple((o, ui.option_label(o, t)) for o in (*buttons, *more))
         # The cursor's options in the cursor's order: the legal ones first.
         return tuple((o, ui.choice_label(d, view, o, t)) for o in self.port.offers(d))
 

@@ -85,8 +85,9 @@ class GameUI(Protocol):
         ...
 
     def open_check(self, decision: Decision, view: View, t: Translate) -> list[str] | None:
-        """The countdown's lines when this secret decision, put to every seat, counts for one
-        seat nobody knows and is asked in the open (``companion.table.countdown``); else None."""
+        """The countdown's lines when this secret decision, put to every seat, counts only for
+        seats nobody knows and is asked in the open (``companion.table.countdown``: a seat
+        that does not claim answers the decision's last option); else None."""
         ...
 
     def cards_label(self, cards: list[str]) -> str:

@@ -18,8 +18,11 @@
 - Every secret choice (crisis vote, purge, the coup question, the coup
   vote) is on the A and B buttons, and its screens depend only on the
   public view and on whose turn it is. The coup question is put to every
-  seat the same way (S5): the holder of Gorbachev or Kryuchkov answers it,
-  the others answer anything, and nobody can tell who was really asked.
+  seat the same way (S5), naming both leaders at once where both may try:
+  A for Gorbachev's coup, B for Kryuchkov's (with one leader offered, A for
+  his coup and B for none). A leader's answer counts only when it names
+  himself, so the letter of the other leader is a claim of none, the others
+  answer anything, and nobody can tell who was really asked.
 - Crisis cards go by a short name taken from the board's own name (as the
   board and its drawing print it, in every language); objective card names
   stay as printed.
@@ -32,8 +35,9 @@ from typing import Any
 from companion.games import Decision, IllegalMove
 from companion.games.glasnost import (
     COUP,
-    DECLINE,
     DONE,
+    GORBACHEV,
+    KRYUCHKOV,
     NATIONALISTS,
     OBJECTIVES,
     REFORMISTS,
@@ -76,12 +80,14 @@ SIGN = {REFORM: "+", REPRESS: "-", None: "·"}
 
 
 def setting_label(key: str, t: Translate) -> str:
-    return {"players": t("Players"), "crises": t("Crises")}[key]
+    return {"players": t("Players"), "crises": t("Crises"), "countdown": t("Coup check")}[key]
 
 
 def setting_value(key: str, value: Any, t: Translate) -> str:
     if key == "crises":
         return t("shuffled") if value == "shuffled" else t("fixed")
+    if key == "countdown":
+        return t("{n} s").format(n=value)
     return str(value)
 
 
@@ -199,6 +205,8 @@ def option_label(option: Any, t: Translate) -> str:
         "left": t("left"),
         "right": t("right"),
         COUP: t("Coup"),
+        GORBACHEV: t("{leader}'s coup").format(leader=GORBACHEV),
+        KRYUCHKOV: t("{leader}'s coup").format(leader=KRYUCHKOV),
         DONE: t("no more"),
         "seen": t("seen"),
     }[option]
@@ -251,11 +259,14 @@ def cursor_start(decision: Decision, options: tuple[Any, ...]) -> int:
 
 
 def choice_buttons(decision: Decision) -> tuple[Any, Any] | None:
-    """The secret choices, on the A and B buttons."""
+    """The secret choices, on the A and B buttons. The coup question: A Gorbachev's coup,
+    B Kryuchkov's; with one leader offered, A his coup and B none (S5)."""
+    if decision.kind == "coup_offer":
+        a, b, *_ = decision.options
+        return (a, b)
     return {
         "crisis_vote": (YES, NO),
         "purge": ("left", "right"),
-        "coup_offer": (COUP, DECLINE),
         "coup_vote": (YES, NO),
     }.get(decision.kind)
 
@@ -294,16 +305,21 @@ def _leader(view: dict[str, Any]) -> dict[str, Any]:
     return view["coup_leader"]
 
 
+def offered(view: dict[str, Any]) -> list[str]:
+    """The leaders the coup question offers, as the A and B buttons order them."""
+    return [x for x in (GORBACHEV, KRYUCHKOV) if x in view["asking"]]
+
+
 def open_check(decision: Decision, view: dict[str, Any], t: Translate) -> list[str] | None:
-    """S5 at the box: the coup question is put to the table at once; the leader claims it
-    (anyone may, and only the leader's answer counts), as he would reveal his card."""
+    """S5 at the box: the coup question is put to the table at once, naming every leader
+    offered; a leader claims it (anyone may, only his own answer counts), as he would reveal
+    his card."""
     if decision.kind != "coup_offer":
         return None
-    return [
-        t("A coup by {leader}?").format(leader=view["asking"]),
-        t("The leader: press OK."),
-        t("Anyone may claim."),
-    ]
+    leaders = offered(view)
+    if len(leaders) == 1:
+        return [t("A coup by {leader}?").format(leader=leaders[0]), t("Anyone may claim.")]
+    return [t("A coup by {a}").format(a=leaders[0]), t("or by {b}?").format(b=leaders[1])]
 
 
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
@@ -333,11 +349,13 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
             t("right: seat {s}").format(s=right + 1),
         ]
     if kind == "coup_offer":
-        return [
-            t("Seat {n}, secretly:").format(n=n),
-            t("a coup by {leader}?").format(leader=view["asking"]),
-            t("Others: either one."),
-        ]
+        leaders = offered(view)
+        question = (
+            t("a coup by {leader}?").format(leader=leaders[0])
+            if len(leaders) == 1
+            else t("a leader's coup?")
+        )
+        return [t("Seat {n}, secretly:").format(n=n), question, t("Others: either one.")]
     if kind == "coup_name":
         named = view["named"]
         return [
@@ -493,9 +511,15 @@ def _event(
 def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
     """The reveals of a move, in order; and the call to vote when a crisis fills."""
     history = after["history"]
-    screens = []
-    for i in range(len(before["history"]), len(history)):
-        screens += _event(history[i], history[:i], after, t)
+    screens: list[Screen] = []
+    start = len(before["history"])
+    for i in range(start, len(history)):
+        event = history[i]
+        if event["event"] == "declined" and i > start and history[i - 1]["event"] == "declined":
+            # S5: both leaders declined one question: one outcome, on the screen before
+            screens[-1] = _screen(after, t, [t("Both leaders:")], t("NO COUP"))
+            continue
+        screens += _event(event, history[:i], after, t)
     calling = after["phase"] == "vote" and (
         before["phase"] != "vote" or before["crisis"] != after["crisis"]
     )

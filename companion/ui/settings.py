@@ -15,11 +15,13 @@ from companion.games import Game
 
 def setup_rows(game: type[Game]) -> dict[str, tuple[Any, ...]]:
     """Option -> values, the default first ("players" first, wrapping round from the
-    default, so that Up from the default reaches the smallest table)."""
+    default, so that Up from the default reaches the smallest table). An option's values
+    wrap round from the default in the order declared (Up: the next, e.g. a longer time)."""
     first = game.default_players()
     players = (*range(first, game.max_players + 1), *range(game.min_players, first))
     rows: dict[str, tuple[Any, ...]] = {"players": players}
     for key, option in game.OPTIONS.items():
         if option.values is not None:
-            rows[key] = (option.default, *(v for v in option.values if v != option.default))
+            at = option.values.index(option.default)
+            rows[key] = (*option.values[at:], *option.values[:at])
     return rows
