@@ -21,7 +21,10 @@ import os
 
 import pytest
 
+from companion import monkey
+from companion.cli import main
 from companion.monkey import KIOSK_LANGS, TABLES, run_kiosk, run_table
+from companion.table import Settings
 
 ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "120"))
 KIOSK_ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "200"))
@@ -35,3 +38,21 @@ def test_no_press_breaks_the_box(tmp_path, settings):
 @pytest.mark.parametrize("lang", KIOSK_LANGS)
 def test_no_press_breaks_the_kiosk(tmp_path, lang):
     run_kiosk(lang, KIOSK_ACTIONS, tmp_path / "journal.sqlite")
+
+
+def test_the_long_run_reports_each_run_and_its_status_says_what_it_found(monkeypatch, capsys):
+    """``companion bench --monkey N``: a run that finds a fault is told (and the next runs
+    still go), and the status is 1; a count that is no count is one line and status 2."""
+
+    def crashing_kiosk(lang, actions, path, seed=0):
+        raise RuntimeError(f"a kiosk that crashes in {lang}")
+
+    monkeypatch.setattr(monkey, "TABLES", (Settings("gulag", 5, "en", {"deal": "box"}),))
+    monkeypatch.setattr(monkey, "run_kiosk", crashing_kiosk)
+    assert main(["bench", "--monkey", "4", "--seed", "2"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["gulag", "5", "en", "4", lines[1].split()[4], "ok"]
+    assert lines[2].endswith("RuntimeError: a kiosk that crashes in en")
+    assert lines[3].endswith("RuntimeError: a kiosk that crashes in fr")
+    assert main(["bench", "--monkey", "0"]) == 2
+    assert capsys.readouterr().err == "companion: --monkey must be from 1 to 1,000,000, not 0\n"
