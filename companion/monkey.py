@@ -61,6 +61,7 @@ from companion.table.modes import (
     Setup,
 )
 from companion.ui.canvas import Screen
+from companion.ui.i18n import Translate
 
 BUTTONS: tuple[Button, ...] = ("ok", "back", "up", "down", "choice_a", "choice_b", "peek")
 #: every game at its smallest and largest table, each option, both languages
@@ -166,6 +167,45 @@ def check_cards(table: Table, shown: Screen, peeking: bool, where: str) -> None:
             raise Fault(f"{where}: seat {seat + 1}'s card on screen, the box with {holder}")
 
 
+#: how a key hint names each of the box's buttons (hardware/pinout.toml); Back is translated
+HINT_NAMES: dict[Button, str] = {
+    "up": "▲",
+    "down": "▼",
+    "ok": "OK",
+    "back": "Back",
+    "choice_a": "A",
+    "choice_b": "B",
+    "peek": "PEEK",
+}
+ARROWS = set("▲▼◄►◀▶←→")
+#: buttons other devices have and the box has not, in either language
+ELSEWHERE = {"Left", "Right", "Enter", "Select", "Menu", "Start", "Esc", "Space", "Home"}
+ELSEWHERE |= {"Gauche", "Droite", "Entrée", "Échap", "Espace"}
+
+
+def foreign_buttons(keys: str, t: Translate) -> list[str]:
+    """The words of a key hint that name a button the box does not have: an arrow other than
+    ▲ and ▼ (it has no Left or Right), another device's key, or a capitalised word past the
+    first before a colon that is no button's name ("A: Work", "Seat 2: hold PEEK", "Back:
+    leave"; not "OK  Select: next")."""
+    names = {t(name) if button == "back" else name for button, name in HINT_NAMES.items()}
+    names.add("▲▼")
+    words = keys.split()
+    foreign = []
+    for i, word in enumerate(words):
+        colon = word.endswith(":") or words[i + 1 : i + 2] == [":"]  # French: "OK : suite"
+        word = word.rstrip(":,.;!?")
+        named = colon and i > 0 and word[:1].isupper()
+        if (ARROWS & set(word) or named or word in ELSEWHERE) and word not in names:
+            foreign.append(word)
+    return foreign
+
+
+def check_hint(shown: Screen, t: Translate, where: str) -> None:
+    if foreign := foreign_buttons(shown.keys, t):
+        raise Fault(f"{where}: the hint {shown.keys!r} names {foreign}, not the box's buttons")
+
+
 def check_journal(path: Path, table: Table | None, where: str) -> None:
     """The journal resumes the game in progress, and nothing once it ended or was abandoned."""
     journal = Journal(path)
@@ -193,7 +233,9 @@ def run_table(settings: Settings, actions: int, path: Path, seed: int = 0) -> No
         at = [f"{name}, the start"]  # where the monkey is, for a fault to say
 
         def look() -> None:
-            check_cards(table, table.screen(), box.inputs.is_down("peek"), at[0])
+            shown = table.screen()
+            check_cards(table, shown, box.inputs.is_down("peek"), at[0])
+            check_hint(shown, table.t, at[0])
 
         def check() -> None:
             look()
@@ -370,11 +412,12 @@ class Booth:
         kiosk = self.kiosk
         mode = kiosk.mode
         table = kiosk.table
+        on_table = isinstance(mode, Attract) or (
+            isinstance(mode, Playing) and mode.warn_until is None
+        )
+        shown = table.screen() if on_table and table is not None else kiosk.screen()
+        check_hint(shown, table.t if on_table and table is not None else kiosk.t, where)
         if table is not None and table.game is not None:
-            on_table = isinstance(mode, Attract) or (
-                isinstance(mode, Playing) and mode.warn_until is None
-            )
-            shown = table.screen() if on_table else kiosk.screen()
             peeking = isinstance(mode, Playing) and self.day.box.inputs.is_down("peek")
             check_cards(table, shown, peeking, where)
 
