@@ -32,7 +32,7 @@ from typing import Protocol
 from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
 from companion.box.pinout import Button
-from companion.demo import GAP, TAP, Player
+from companion.demo import GAP, TAP, Player, cursor_presses
 from companion.kiosk.booth import (
     MENU_IDLE,
     WARNING,
@@ -380,13 +380,19 @@ class Booth:
             self.day.press(rng.choice(MENU_KEYS))
 
     def staff(self, rng: random.Random) -> None:
-        """The staff chord and its code, then a few presses on the menu."""
+        """The staff chord and its code, OK on a row of the menu chosen at random, then a
+        few presses there."""
         day = self.day
         day.hold_together(sorted(CHORD), CHORD_HOLD + 0.5)
         for button in CODE:
             day.press(button)
-        for _ in range(rng.randint(0, 6)):
-            day.press(rng.choice(BUTTONS))
+        mode = self.kiosk.mode
+        if isinstance(mode, Staff):
+            count = len(self.kiosk.staff_rows())
+            for button, _ in cursor_presses(mode.row, rng.randrange(count), count):
+                day.press(button)
+            day.press("ok")
+        self.browse(rng)
 
     def walk_away(self, rng: random.Random) -> None:
         """Nobody presses: a menu times out, the idle warning comes and runs out, attract
@@ -475,11 +481,11 @@ def run_kiosk(lang: str, actions: int, path: Path, seed: int = 0) -> None:
                 booth.bot_move(rng)
             elif r < 0.5 and in_menu:
                 booth.browse(rng)
-            elif r < 0.515:
+            elif r < 0.53:
                 booth.staff(rng)
-            elif r < 0.565:
+            elif r < 0.58:
                 booth.walk_away(rng)
-            elif r < 0.585:
+            elif r < 0.6:
                 booth.plug()
             else:
                 act(booth.day, rng)

@@ -278,7 +278,7 @@ def test_the_kiosk_menus_move_as_every_cursor_of_the_box(day):
     day.press("back")
     day.press("back")
     open_staff(day)
-    rows = [label for _, label in day.kiosk._staff_rows()]
+    rows = [label for _, label in day.kiosk.staff_rows()]
     assert day.kiosk.mode.row == shown_row(rows) == 0
     day.press("down")
     assert day.kiosk.mode.row == shown_row(rows) == len(rows) - 1
@@ -297,7 +297,7 @@ def kiosk_screens(kiosk):
     for game, name in enumerate(booth.GAME_NAMES):
         pages = range(len(learn.pages_of(name)))
         modes += [Learn(game=game), *(Learn(game=game, page=page) for page in pages)]
-    modes += [Staff(row=row) for row in range(len(kiosk._staff_rows()))]
+    modes += [Staff(row=row) for row in range(len(kiosk.staff_rows()))]
     modes += [Staff(stats_page=page) for page in range(len(kiosk._stats_screens()))]
     modes += [Staff(confirm="restart"), Staff(confirm="poweroff")]
     screens = []

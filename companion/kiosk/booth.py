@@ -359,7 +359,8 @@ class Kiosk:
                 mode.page = None
 
     # -- the staff menu -------------------------------------------------------------------
-    def _staff_rows(self) -> list[tuple[str, str]]:
+    def staff_rows(self) -> list[tuple[str, str]]:
+        """The staff menu's rows: (key, label), in the cursor's order."""
         t = self.t
         rows = [
             (f"game:{name}", f"{'[x]' if name in self.games else '[ ]'} {name.title()}")
@@ -401,11 +402,11 @@ class Kiosk:
                 (self.poweroff if mode.confirm == "poweroff" else self.restart)()
             mode.confirm = None
         elif button in ("up", "down"):
-            mode.row = cursor_step(mode.row, len(self._staff_rows()), button)
+            mode.row = cursor_step(mode.row, len(self.staff_rows()), button)
         elif button == "back":
             self._leave_staff(mode)
         elif button == "ok":
-            self._staff_choose(mode, self._staff_rows()[mode.row][0])
+            self._staff_choose(mode, self.staff_rows()[mode.row][0])
 
     def _stats_press(self, mode: Staff, button: str) -> None:
         assert mode.stats_page is not None
@@ -576,7 +577,7 @@ class Kiosk:
                 what = t("Restart?") if confirm == "restart" else t("Shut down?")
                 return Screen(t("Staff"), (what,), t("OK: yes  Back: no"))
             case Staff(row=row):
-                rows = self._staff_rows()
+                rows = self.staff_rows()
                 key, label = rows[row]
                 status = t("Staff {i} of {n}").format(i=row + 1, n=len(rows))
                 lines = (self._staff_ok(key), cursor_line(label))
