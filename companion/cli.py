@@ -425,12 +425,17 @@ def _monkey(args: argparse.Namespace) -> int:
 
     if not 1 <= args.monkey <= MAX_MONKEY:
         raise SettingsError(f"--monkey must be from 1 to {MAX_MONKEY:,}, not {args.monkey:,}")
+    if not args.json:
+        print(monkey.HEADER, flush=True)
+
+    def tell(outcome: monkey.Outcome) -> None:
+        if not args.json:
+            print(monkey.line(outcome), flush=True)
+
     with tempfile.TemporaryDirectory(prefix="companion-monkey-") as folder:
-        outcomes = monkey.bench(args.monkey, Path(folder), seed=args.seed)
+        outcomes = monkey.bench(args.monkey, Path(folder), seed=args.seed, tell=tell)
     if args.json:
         print(json.dumps([asdict(o) for o in outcomes], indent=2))
-    else:
-        print(monkey.report(outcomes))
     return 1 if any(o.fault for o in outcomes) else 0
 
 

@@ -514,9 +514,12 @@ class Outcome:
     fault: str | None = None
 
 
-def bench(actions: int, folder: Path, seed: int = 1) -> list[Outcome]:
+def bench(
+    actions: int, folder: Path, seed: int = 1, tell: Callable[[Outcome], None] = lambda o: None
+) -> list[Outcome]:
     """``actions`` actions on every table and the kiosk in each language, each with its
-    journal in ``folder``; a fault is reported, not raised, and the next run goes on."""
+    journal in ``folder``; a fault is reported, not raised, and the next run goes on.
+    ``tell`` hears of each run as it ends (a long run takes a while)."""
     runs: list[tuple[str, Callable[[Path], None]]] = [
         (f"{s.game} {s.players} {s.lang}", _table_job(s, actions, seed)) for s in TABLES
     ]
@@ -530,6 +533,7 @@ def bench(actions: int, folder: Path, seed: int = 1) -> list[Outcome]:
         except Exception as found:  # any exception is what the run finds
             fault = f"{type(found).__name__}: {found}"
         outcomes.append(Outcome(name, actions, round(time.process_time() - start, 2), fault))
+        tell(outcomes[-1])
     return outcomes
 
 
@@ -541,8 +545,9 @@ def _kiosk_job(lang: str, actions: int, seed: int) -> Callable[[Path], None]:
     return lambda path: run_kiosk(lang, actions, path, seed=seed)
 
 
-def report(outcomes: list[Outcome]) -> str:
-    lines = [f"{'run':<22} {'actions':>8} {'CPU s':>8}  result"]
-    for o in outcomes:
-        lines.append(f"{o.run:<22} {o.actions:>8} {o.cpu_s:>8.2f}  {o.fault or 'ok'}")
-    return "\n".join(lines)
+HEADER = f"{'run':<22} {'actions':>8} {'CPU s':>8}  result"
+
+
+def line(o: Outcome) -> str:
+    """One run of the bench, as its report shows it."""
+    return f"{o.run:<22} {o.actions:>8} {o.cpu_s:>8.2f}  {o.fault or 'ok'}"
