@@ -13,7 +13,9 @@ staff menu, pulled plugs, and from a real game's last reveal.
 After every action:
 
 - nothing raised;
-- no seat's private card is on screen unless that seat holds the box and PEEK;
+- no seat's private card is on screen unless that seat holds the box and PEEK (looked for
+  after every step of the clock, so in the middle of a hold or a chord too);
+- the key hint on screen names only buttons the box has;
 - the journal reads back: a game in progress resumes (the same game), none once it ended or
   was abandoned; after a pulled plug the kiosk comes back to the real game in progress.
 
@@ -221,6 +223,19 @@ def check_journal(path: Path, table: Table | None, where: str) -> None:
 
 
 # -- a table ------------------------------------------------------------------------------
+class WatchedPlayer(Player):
+    """A player who looks at the screen after every wait, so that a card is caught while
+    PEEK is still held, in the middle of a hold or a chord."""
+
+    def __init__(self, box: Box, table: Table, clock: VirtualClock, look: Callable[[], None]):
+        super().__init__(box, table, clock)
+        self.look = look
+
+    def wait(self, seconds: float) -> None:
+        super().wait(seconds)
+        self.look()
+
+
 def run_table(settings: Settings, actions: int, path: Path, seed: int = 0) -> None:
     """The monkey between random bots' moves for ``actions`` actions, then a quarter as
     many from the game's last reveal."""
@@ -276,19 +291,6 @@ def run_table(settings: Settings, actions: int, path: Path, seed: int = 0) -> No
 
 
 # -- the kiosk ----------------------------------------------------------------------------
-class WatchedPlayer(Player):
-    """A player who looks at the screen after every wait, so that a card is caught while
-    PEEK is still held, in the middle of a hold or a chord."""
-
-    def __init__(self, box: Box, table: Table, clock: VirtualClock, look: Callable[[], None]):
-        super().__init__(box, table, clock)
-        self.look = look
-
-    def wait(self, seconds: float) -> None:
-        super().wait(seconds)
-        self.look()
-
-
 class WatchedDay(Day):
     """The kiosk's day driver, looking at the screen after every wait."""
 

@@ -7,8 +7,9 @@ included), and between their moves the monkey presses at random. The kiosk, in e
 language, meets the same monkey on attract, Join, Watch, Learn, real games, the idle
 warning, the staff chord, code and menu, and pulled plugs, then on a real game's last
 reveal. After every action: nothing raised; no seat's private card is on screen unless that
-seat holds the box and PEEK; the journal reads back (a game in progress resumes, none after
-an abandon or the end).
+seat holds the box and PEEK (also while held, mid-hold); the key hint names only the box's
+buttons; the journal reads back (a game in progress resumes, none after an abandon or the
+end).
 
 Budget in ``make test``: about 30 CPU-s for the file on the development machine (``ACTIONS``
 actions a table and a quarter as many from its last reveal, some 25 CPU-s; ``KIOSK_ACTIONS``
