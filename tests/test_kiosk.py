@@ -10,6 +10,7 @@ import pytest
 
 from companion.box import VirtualClock, open_box
 from companion.box.inputs import Press
+from companion.box.pinout import BUTTONS
 from companion.games import GAMES
 from companion.games.glasnost import NO, YES
 from companion.kiosk import booth, daystats, learn
@@ -29,7 +30,7 @@ from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
 from companion.kiosk.day import SIM_DAY, Day, simulate_day
 from companion.kiosk.daystats import Ledger
 from companion.kiosk.safemode import FAILS, StartRecord, set_journal_aside
-from companion.monkey import foreign_buttons
+from companion.monkey import HINT_NAMES, foreign_buttons
 from companion.store import Journal
 from companion.ui.canvas import overflow
 from companion.ui.i18n import translator
@@ -321,6 +322,7 @@ def test_every_kiosk_hint_names_only_the_boxs_buttons_and_every_screen_fits(lang
         assert hints <= {s.keys for s in screens}
     finally:
         box.close()
+    assert set(HINT_NAMES) == set(BUTTONS)  # a name for each button the pinout wires, no more
     # The check can fail: the arrows the box has no buttons for, another device's key.
     assert foreign_buttons("◄ ►  OK", kiosk.t) == ["◄", "►"]
     assert foreign_buttons("OK  Select: next", kiosk.t) == ["Select"]
