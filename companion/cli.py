@@ -36,6 +36,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 MAX_GAMES = 1_000_000  # about twenty minutes of the slowest game: more is a typo
 MAX_DAY = 24.0  # hours a simulated booth day may last
+MAX_MONKEY = 1_000_000  # monkey actions a run: some days of CPU; more is a typo
 
 
 def _at_most_games(games: int) -> None:
@@ -403,12 +404,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results = web_bench.run()
         print(json.dumps(results, indent=2) if args.json else web_bench.report(results))
         return 0
+    if args.monkey is not None:
+        return _monkey(args)
     from companion import bench
 
     _at_most_games(args.games)
     results = bench.run(args.games)
     print(json.dumps(results, indent=2) if args.json else bench.report(results))
     return 0
+
+
+def _monkey(args: argparse.Namespace) -> int:
+    """The long monkey run: every table and the kiosk, a fresh journal each in a temporary
+    folder; status 1 when it found a fault."""
+    import tempfile
+    from dataclasses import asdict
+    from pathlib import Path
+
+    from companion import monkey
+
+    if not 1 <= args.monkey <= MAX_MONKEY:
+        raise SettingsError(f"--monkey must be from 1 to {MAX_MONKEY:,}, not {args.monkey:,}")
+    if not args.json:
+        print(monkey.HEADER, flush=True)
+
+    def tell(outcome: monkey.Outcome) -> None:
+        if not args.json:
+            print(monkey.line(outcome), flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="companion-monkey-") as folder:
+        outcomes = monkey.bench(args.monkey, Path(folder), seed=args.seed, tell=tell)
+    if args.json:
+        print(json.dumps([asdict(o) for o in outcomes], indent=2))
+    return 1 if any(o.fault for o in outcomes) else 0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -546,6 +574,15 @@ def parser() -> argparse.ArgumentParser:
         help="press to frame with 7 phones and 50 spectators on the loopback, with and "
         "without a flood",
     )
+    bench.add_argument(
+        "--monkey",
+        type=int,
+        default=None,
+        metavar="N",
+        help="instead: N random presses, holds, chords and bounces on every table and the "
+        "kiosk, each checked (the long run of tests/test_monkey.py)",
+    )
+    bench.add_argument("--seed", type=int, default=1, help="the monkey's seed")
     bench.set_defaults(func=cmd_bench)
     return p
 

@@ -13,6 +13,7 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.games.base import Game
+from companion.monkey import move_on
 from companion.store import ABANDONED, Journal
 from companion.table import Settings, Table
 from companion.table.modes import (
@@ -45,19 +46,6 @@ def opened(settings, journal=None, seed=3):
     player = Player(box, table, box.clock)
     player.wait(GAP)
     return table, player
-
-
-def move_on(table, player, bots, rng):
-    """One step of a game played with random legal choices, through every kind of screen."""
-    match table.mode:
-        case Handoff() | Announce():
-            player.press("ok")
-        case Choose():
-            player.press(rng.choice(("choice_a", "choice_b")))  # to the confirmation
-        case Confirm():
-            player.press("ok")
-        case _:
-            player.answer_as(bots)
 
 
 def snapshot(table, player):

@@ -10,6 +10,7 @@ import pytest
 
 from companion.box import VirtualClock, open_box
 from companion.box.inputs import Press
+from companion.box.pinout import BUTTONS
 from companion.games import GAMES
 from companion.games.glasnost import NO, YES
 from companion.kiosk import booth, daystats, learn
@@ -29,6 +30,7 @@ from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
 from companion.kiosk.day import SIM_DAY, Day, simulate_day
 from companion.kiosk.daystats import Ledger
 from companion.kiosk.safemode import FAILS, StartRecord, set_journal_aside
+from companion.monkey import HINT_NAMES, foreign_buttons
 from companion.store import Journal
 from companion.ui.canvas import overflow
 from companion.ui.i18n import translator
@@ -103,8 +105,8 @@ def test_every_learn_page_fits_the_screen_and_is_translated(lang):
 
 def test_learn_walks_through_a_games_pages_and_back(day):
     day.press("ok")
-    day.press("down")
-    day.press("down")
+    day.press("up")  # Watch, the next row
+    day.press("up")  # Learn
     day.press("ok")
     assert isinstance(day.kiosk.mode, Learn)
     day.press("ok")  # the first game's pages
@@ -242,10 +244,88 @@ def test_staff_settings_are_kept_and_statistics_shown(day):
     day.press("ok")
     assert day.kiosk.idle != before
     assert day.kiosk.ledger.setting("idle", None) == day.kiosk.idle
-    day.press("down")
-    day.press("down")
+    day.press("up")  # the language
+    day.press("up")
     day.press("ok")  # day statistics
     assert day.kiosk.screen().status == "Today"
+
+
+def test_the_kiosk_menus_move_as_every_cursor_of_the_box(day):
+    """Join, Learn's choice of game and the staff menu: Up is the next row, Down the one
+    before, both wrap, and the row is drawn between the buttons that move it."""
+    t = translator("en")
+
+    def shown_row(labels):
+        (line,) = [line for line in day.kiosk.screen().body if line.startswith("▲")]
+        assert line.endswith(" ▼")
+        return labels.index(line[2:-2])
+
+    join = [t(r) for r in booth.JOIN_ROWS]
+    day.press("ok")
+    assert isinstance(day.kiosk.mode, Join) and shown_row(join) == 0
+    day.press("up")
+    assert day.kiosk.mode.row == shown_row(join) == 1  # Watch: the next one
+    day.press("down")
+    day.press("down")
+    assert day.kiosk.mode.row == shown_row(join) == 2  # wrapped round to Learn
+    day.press("up")
+    assert day.kiosk.mode.row == shown_row(join) == 0  # and round again
+    day.press("down")
+    day.press("ok")
+    games = [name.title() for name in booth.GAME_NAMES]
+    assert isinstance(day.kiosk.mode, Learn) and shown_row(games) == 0
+    day.press("down")
+    assert shown_row(games) == len(games) - 1
+    day.press("back")
+    day.press("back")
+    open_staff(day)
+    rows = [label for _, label in day.kiosk.staff_rows()]
+    assert day.kiosk.mode.row == shown_row(rows) == 0
+    day.press("down")
+    assert day.kiosk.mode.row == shown_row(rows) == len(rows) - 1
+    assert day.kiosk.screen().status == f"Staff {len(rows)} of {len(rows)}"
+    day.press("up")
+    day.press("up")
+    assert day.kiosk.mode.row == shown_row(rows) == 1
+
+
+def kiosk_screens(kiosk):
+    """Every screen the kiosk draws itself, each row and page of each menu."""
+    now = kiosk.box.clock.now()
+    modes = [Title(now + 10), Title(now + 10, invite=True), StaffCode()]
+    modes += [booth.Playing(warn_until=now + 12)]
+    modes += [Join(row=row) for row in range(len(booth.JOIN_ROWS))]
+    for game, name in enumerate(booth.GAME_NAMES):
+        pages = range(len(learn.pages_of(name)))
+        modes += [Learn(game=game), *(Learn(game=game, page=page) for page in pages)]
+    modes += [Staff(row=row) for row in range(len(kiosk.staff_rows()))]
+    modes += [Staff(stats_page=page) for page in range(len(kiosk._stats_screens()))]
+    modes += [Staff(confirm="restart"), Staff(confirm="poweroff")]
+    screens = []
+    for mode in modes:
+        kiosk.mode = mode
+        screens.append(kiosk.screen())
+    return screens
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_kiosk_hint_names_only_the_boxs_buttons_and_every_screen_fits(lang):
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        kiosk = Kiosk(box, seed=1, ledger=Ledger(today=lambda: SIM_DAY))
+        kiosk.lang, kiosk.t = lang, translator(lang)
+        screens = kiosk_screens(kiosk)
+        assert len(screens) > 30
+        assert [s.keys for s in screens if foreign_buttons(s.keys, kiosk.t)] == []
+        assert [s for s in screens if overflow(s)] == []
+        hints = {kiosk.t("▲▼ choose  OK  Back"), kiosk.t("▲▼ page  OK  Back")}
+        assert hints <= {s.keys for s in screens}
+    finally:
+        box.close()
+    assert set(HINT_NAMES) == set(BUTTONS)  # a name for each button the pinout wires, no more
+    # The check can fail: the arrows the box has no buttons for, another device's key.
+    assert foreign_buttons("◄ ►  OK", kiosk.t) == ["◄", "►"]
+    assert foreign_buttons("OK  Select: next", kiosk.t) == ["Select"]
 
 
 def test_poweroff_asks_first_and_then_calls_the_system(tmp_path):

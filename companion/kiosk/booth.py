@@ -326,7 +326,7 @@ class Kiosk:
 
     def _join_press(self, mode: Join, button: str) -> None:
         if button in ("up", "down"):
-            mode.row = (mode.row + (1 if button == "down" else -1)) % len(JOIN_ROWS)
+            mode.row = cursor_step(mode.row, len(JOIN_ROWS), button)
         elif button == "back":
             self._title()
         elif button == "ok":
@@ -359,7 +359,8 @@ class Kiosk:
                 mode.page = None
 
     # -- the staff menu -------------------------------------------------------------------
-    def _staff_rows(self) -> list[tuple[str, str]]:
+    def staff_rows(self) -> list[tuple[str, str]]:
+        """The staff menu's rows: (key, label), in the cursor's order."""
         t = self.t
         rows = [
             (f"game:{name}", f"{'[x]' if name in self.games else '[ ]'} {name.title()}")
@@ -375,6 +376,22 @@ class Kiosk:
         ]
         return rows
 
+    def _staff_ok(self, key: str) -> str:
+        """What OK does on the staff menu's row ``key``, said above it."""
+        t = self.t
+        match key.partition(":")[0]:
+            case "game":
+                return t("OK: in attract or not")
+            case "idle":
+                return t("OK: next idle time")
+            case "lang":
+                return t("OK: other language")
+            case "stats":
+                return t("OK: today's numbers")
+            case "restart" | "poweroff":
+                return t("OK asks first")
+        return t("OK: leave the menu")
+
     def _staff_press(self, mode: Staff, button: str) -> None:
         if mode.stats_page is not None:
             self._stats_press(mode, button)
@@ -385,11 +402,11 @@ class Kiosk:
                 (self.poweroff if mode.confirm == "poweroff" else self.restart)()
             mode.confirm = None
         elif button in ("up", "down"):
-            mode.row = (mode.row + (1 if button == "down" else -1)) % len(self._staff_rows())
+            mode.row = cursor_step(mode.row, len(self.staff_rows()), button)
         elif button == "back":
             self._leave_staff(mode)
         elif button == "ok":
-            self._staff_choose(mode, self._staff_rows()[mode.row][0])
+            self._staff_choose(mode, self.staff_rows()[mode.row][0])
 
     def _stats_press(self, mode: Staff, button: str) -> None:
         assert mode.stats_page is not None
@@ -441,12 +458,12 @@ class Kiosk:
                     t("Abandoned {n}").format(n=s.abandoned),
                     t("Presses {n}, demos {d}").format(n=s.presses, d=s.attract),
                 ),
-                t("▲▼ more  OK: back"),
+                t("▲▼ page  OK  Back"),
             )
         ]
         for game, outcomes in s.outcomes.items():
             lines = tuple(f"{outcome}: {n}" for outcome, n in outcomes.items())
-            screens.append(Screen(game.title(), lines, t("▲▼ more  OK: back")))
+            screens.append(Screen(game.title(), lines, t("▲▼ page  OK  Back")))
         return screens
 
     # -- timers ---------------------------------------------------------------------------
@@ -531,7 +548,7 @@ class Kiosk:
             case Title(invite=True):
                 return Screen("Companion", (t("Press any button"), t("to play.")), "")
             case Join(row=row):
-                lines = tuple(("►" if i == row else " ") + t(r) for i, r in enumerate(JOIN_ROWS))
+                lines = (t("Play, watch or learn?"), cursor_line(t(JOIN_ROWS[row])))
                 return Screen(t("Welcome"), lines, t("▲▼ choose  OK  Back"))
             case Learn(game=game, page=None):
                 name = GAME_NAMES[game]
@@ -557,16 +574,14 @@ class Kiosk:
                 screens = self._stats_screens()
                 return screens[page % len(screens)]
             case Staff(confirm=confirm) if confirm is not None:
-                what = t("Restart") if confirm == "restart" else t("Shut down")
-                return Screen(t("Staff"), (f"{what}?",), t("OK: yes  Back: no"))
+                what = t("Restart?") if confirm == "restart" else t("Shut down?")
+                return Screen(t("Staff"), (what,), t("OK: yes  Back: no"))
             case Staff(row=row):
-                rows = self._staff_rows()
-                first = max(0, min(row - 1, len(rows) - 3))
-                lines = tuple(
-                    ("►" if i == row else " ") + label
-                    for i, (_, label) in enumerate(rows[first : first + 3], start=first)
-                )
-                return Screen(t("Staff"), lines, t("▲▼  OK  Back: leave"))
+                rows = self.staff_rows()
+                key, label = rows[row]
+                status = t("Staff {i} of {n}").format(i=row + 1, n=len(rows))
+                lines = (self._staff_ok(key), cursor_line(label))
+                return Screen(status, lines, t("▲▼  OK  Back: leave"))
         return Screen("Companion", (), "")
 
     # -- bookkeeping ----------------------------------------------------------------------
