@@ -72,7 +72,7 @@ class Outputs:
         """Light the bottom ``lit`` LEDs of the bar (0 to 10)."""
         lit = max(0, min(len(self.board.bar), lit))
         if self._record("bar", lit):
-            self.board.bar.value = lit / len(self.board.bar)
+            self.board.bar.light(lit)
 
     def set_led(self, name: str, value: float) -> None:
         if self._record(name, round(value, 3)):
