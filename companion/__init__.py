@@ -9,10 +9,11 @@ from types import ModuleType
 
 __version__ = "0.1.0"
 
-#: Modules loaded on first use rather than when imported: Pillow's TIFF and EXIF tag
-#: tables, which ``PIL.Image`` imports for pictures read from files and the box never
-#: reads (it draws its own): a third of Pillow's import, before the first frame.
-LAZY = frozenset({"PIL.ExifTags", "PIL.TiffTags"})
+#: Modules loaded on first use rather than when imported, as they are imported before the
+#: first frame for what the box never does: Pillow's TIFF and EXIF tag tables, for pictures
+#: read from files (a third of Pillow's import; the box draws its own), and luma's font
+#: file format (``cbor2``), for the character displays of luma's other devices.
+LAZY = frozenset({"PIL.ExifTags", "PIL.TiffTags", "cbor2"})
 
 
 class LazyTables:
