@@ -284,3 +284,24 @@ def test_the_bar_lights_its_first_leds():
             assert states == [1] * shown + [0] * (10 - shown)
     finally:
         box.close()
+
+
+def test_what_the_box_loaded_is_out_of_the_collectors_sight_after_the_first_frame():
+    """The first frame freezes what the process made until then, so that no later full
+    collection walks it (a press could pay for that walk); before a frame, nothing is."""
+    script = (
+        "import gc\n"
+        "from companion.box import VirtualClock, open_box\n"
+        "from companion.table import Table\n"
+        "box = open_box('virtual', clock=VirtualClock())\n"
+        "table = Table(box)\n"
+        "print(gc.get_freeze_count())\n"
+        "table.step()\n"
+        "print(gc.get_freeze_count())\n"
+        "Table(open_box('virtual', clock=VirtualClock())).step()  # a second box: once only\n"
+        "print(gc.get_freeze_count())\n"
+    )
+    before, after, again = (int(n) for n in run_fresh(script).split())
+    assert before == 0
+    assert after > 5000
+    assert again == after
