@@ -32,7 +32,8 @@ def test_the_first_frame_loads_nothing_it_does_not_draw_with():
     CSPRNG is ``random``'s), the journal's module and sqlite3 for a journal (none here),
     gpiozero's boards and internal devices (with subprocess) for devices the box does not
     have, luma's multiprocessing for a backlight fade, zipfile and tempfile for packages in a
-    zip, gettext for French: none is loaded before the first frame."""
+    zip, gettext for French, hashlib (OpenSSL) for the journal's checksums: none is loaded
+    before the first frame."""
     unneeded = {
         "importlib.metadata",
         "serial",
@@ -49,6 +50,7 @@ def test_the_first_frame_loads_nothing_it_does_not_draw_with():
         "zipfile",
         "tempfile",
         "gettext",
+        "hashlib",
     }
     first_frame = modules_after(COLD_START)
     assert {"gpiozero", "luma.oled.device", "PIL.Image"} <= first_frame  # it did draw
