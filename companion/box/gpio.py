@@ -9,7 +9,7 @@ with an ``entry_points`` that imports ``importlib.metadata`` only when called.
 
 gpiozero's package body then imports every device it has, and with them
 ``subprocess``, ``datetime``, ``importlib.resources``, ``pprint`` and more (boards,
-internal and SPI devices, segment fonts): a fifth of its cost. The box drives
+internal and SPI devices, segment fonts): over a third of its cost. The box drives
 buttons, LEDs and a buzzer only, so the package is put in place with its body not
 yet run: the modules the box uses import without it, and the first name looked up
 on ``gpiozero`` itself runs it then (``gpiozero.LED``, ``from gpiozero import X``
