@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import hashlib
 import json
 import random
 from typing import Any
@@ -53,6 +52,8 @@ class Untrusted(ValueError):
 
 def checksum(text: str) -> str:
     """The checksum kept beside a record's text (BLAKE2b, 128 bits, hex)."""
+    import hashlib  # with OpenSSL: loaded by the first step written or read, after the first frame
+
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 

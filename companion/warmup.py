@@ -13,6 +13,7 @@ that nothing of a real table is touched, dealt or shown.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -24,16 +25,25 @@ from companion.ui.i18n import Translate, translator
 
 #: moves of each throwaway game whose screens are drawn
 MOVES = 12
+#: modules the first game needs that the first frame leaves out: the journal's checksum
+#: (``companion.trust``) hashes with hashlib, which loads OpenSSL, at the first step written
+LATER = ("hashlib",)
 
 
 def warm_up(lang: str = "en") -> Iterator[Callable[[], None]]:
-    """The tasks, in order: every game's modules first, then their first screens in ``lang``
-    (the table's language at start)."""
+    """The tasks, in order: the modules of ``LATER``, every game's modules, then their first
+    screens in ``lang`` (the table's language at start)."""
+    for module in LATER:
+        yield partial(_import, module)
     for name in GAMES:
         yield partial(_load, name)
     t = translator(lang)
     for name in GAMES:
         yield partial(_draw_first_screens, name, t)
+
+
+def _import(module: str) -> None:
+    importlib.import_module(module)
 
 
 def _load(name: str) -> None:

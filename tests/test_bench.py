@@ -29,10 +29,62 @@ def modules_after(script: str) -> set[str]:
 def test_the_first_frame_loads_nothing_it_does_not_draw_with():
     """gpiozero loads importlib.metadata for an entry-point lookup the box never makes (it
     names its pin factory), pyserial is for handsets (none here), hmac for ``secrets`` (the
-    CSPRNG is ``random``'s): none is loaded before the first frame."""
-    unneeded = {"importlib.metadata", "serial", "hmac", "companion.box.handsets"}
+    CSPRNG is ``random``'s), the journal's module and sqlite3 for a journal (none here),
+    gpiozero's boards and internal devices (with subprocess) for devices the box does not
+    have, luma's multiprocessing for a backlight fade, zipfile and tempfile for packages in a
+    zip, gettext for French, hashlib (OpenSSL) for the journal's checksums: none is loaded
+    before the first frame."""
+    unneeded = {
+        "importlib.metadata",
+        "serial",
+        "hmac",
+        "companion.box.handsets",
+        "companion.store",
+        "companion.trust",
+        "sqlite3",
+        "gpiozero.boards",
+        "gpiozero.internal_devices",
+        "subprocess",
+        "multiprocessing",
+        "socket",
+        "zipfile",
+        "tempfile",
+        "gettext",
+        "hashlib",
+    }
     first_frame = modules_after(COLD_START)
     assert {"gpiozero", "luma.oled.device", "PIL.Image"} <= first_frame  # it did draw
     assert first_frame & unneeded == set()
-    # The check can fail: gpiozero imported plainly loads importlib.metadata.
+    # The check can fail: each of these, imported plainly, loads some of them.
     assert "importlib.metadata" in modules_after("import gpiozero")
+    assert {"gpiozero.boards", "subprocess"} <= modules_after("import gpiozero.pins.mock")
+    assert "multiprocessing" in modules_after("import luma.oled.device")
+    assert "gettext" in modules_after("from companion.ui.i18n import translator; translator('fr')")
+
+
+LOADED = """
+import json, sys
+print(json.dumps({name: type(sys.modules[name]).__name__ == "module" for name in NAMES}))
+"""
+
+
+def loaded_after(script: str, names: list[str]) -> dict[str, bool]:
+    """Which of ``names`` have run their body after ``script`` (a lazy one is only there)."""
+    listing = f"NAMES = {names!r}\n{script}\n{LOADED}"
+    out = subprocess.run(
+        [sys.executable, "-c", listing], capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_pillows_tag_tables_load_on_first_use_only():
+    """``PIL.Image`` imports its TIFF and EXIF tables, which the box never reads: they are
+    there before the first frame, but not yet run; the first name read from them runs them."""
+    tables = ["PIL.ExifTags", "PIL.TiffTags", "cbor2"]
+    assert loaded_after(COLD_START, tables) == dict.fromkeys(tables, False)
+    used = COLD_START + "\nfrom PIL import ExifTags, TiffTags\nimport cbor2\n"
+    used += "assert ExifTags.Base.Orientation == 274 and TiffTags.TAGS[256] == 'ImageWidth'\n"
+    used += "assert cbor2.loads(cbor2.dumps([1])) == [1]\n"
+    assert loaded_after(used, tables) == dict.fromkeys(tables, True)
+    # The check can fail: without companion, Pillow runs them at once.
+    assert loaded_after("import PIL.Image", tables[:2]) == dict.fromkeys(tables[:2], True)

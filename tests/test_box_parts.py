@@ -227,3 +227,81 @@ def test_luma_sends_the_whole_frame_every_time():
     before = panel.data_bytes
     device.display(noise(1))
     assert panel.data_bytes - before == 1024
+
+
+# -- what the box leaves out of gpiozero and luma, still there when asked for ---------------
+
+
+def run_fresh(script: str) -> str:
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_the_rest_of_gpiozero_is_there_on_first_use():
+    """The box loads gpiozero's package without running its body; the first name looked up
+    on it runs it, so any other user of gpiozero finds the whole of it."""
+    out = run_fresh(
+        "import sys\n"
+        "import companion.box.gpio\n"
+        "print('gpiozero.boards' in sys.modules)\n"
+        "import gpiozero\n"
+        "from gpiozero import LEDBarGraph, Device\n"
+        "from gpiozero.pins.mock import MockFactory\n"
+        "bar = LEDBarGraph(5, 6, pin_factory=MockFactory())\n"
+        "bar.value = 0.5\n"
+        "print(bar.value, 'gpiozero.boards' in sys.modules, hasattr(gpiozero, 'no_such_name'))\n"
+        "print('importlib_metadata' in sys.modules)\n"
+    )
+    assert out.split() == ["False", "0.5", "True", "False", "False"]
+
+
+def test_lumas_process_is_the_real_one_when_made():
+    """luma is loaded with a stand-in for ``multiprocessing``; a fade that makes a process
+    gets a real one, and the real module is there for everyone else."""
+    out = run_fresh(
+        "import sys\n"
+        "import companion.box.oled\n"
+        "print('multiprocessing' in sys.modules)\n"
+        "from luma.core.interface.serial import pca9633\n"
+        "process = pca9633.transition.Process(target=print)\n"
+        "import multiprocessing\n"
+        "print(isinstance(process, multiprocessing.Process))\n"
+    )
+    assert out.split() == ["False", "True"]
+
+
+def test_the_bar_lights_its_first_leds():
+    """``set_bar(n)`` lights the bar's first ``n`` LEDs and no other (as gpiozero's
+    LEDBarGraph lights ``n / 10``), clamped to the bar."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        pins = box.board.pinout.bar
+        for lit in (3, 10, 0, 12, -1):
+            box.outputs.set_bar(lit)
+            states = [box.board.factory.pin(pin).state for pin in pins]
+            shown = max(0, min(10, lit))
+            assert states == [1] * shown + [0] * (10 - shown)
+    finally:
+        box.close()
+
+
+def test_what_the_box_loaded_is_out_of_the_collectors_sight_after_the_first_frame():
+    """The first frame freezes what the process made until then, so that no later full
+    collection walks it (a press could pay for that walk); before a frame, nothing is."""
+    script = (
+        "import gc\n"
+        "from companion.box import VirtualClock, open_box\n"
+        "from companion.table import Table\n"
+        "box = open_box('virtual', clock=VirtualClock())\n"
+        "table = Table(box)\n"
+        "print(gc.get_freeze_count())\n"
+        "table.step()\n"
+        "print(gc.get_freeze_count())\n"
+        "Table(open_box('virtual', clock=VirtualClock())).step()  # a second box: once only\n"
+        "print(gc.get_freeze_count())\n"
+    )
+    before, after, again = (int(n) for n in run_fresh(script).split())
+    assert before == 0
+    assert after > 5000
+    assert again == after

@@ -19,11 +19,11 @@ from PIL import Image
 
 from companion.box.gpio import (
     PWMLED,
-    Button,
     Buzzer,
+    DigitalInputDevice,
     GPIOZeroError,
     GPIOZeroWarning,
-    LEDBarGraph,
+    LedBar,
     import_without_metadata,
     pi_pin_factory,
 )
@@ -78,10 +78,10 @@ class Board:
     def _open_pins(self, factory: Any) -> None:
         pinout = self.pinout
         self.buttons = {
-            name: Button(pinout.buttons[name], pull_up=True, pin_factory=factory)
+            name: DigitalInputDevice(pinout.buttons[name], pull_up=True, pin_factory=factory)
             for name in BUTTONS
         }
-        self.bar = LEDBarGraph(*pinout.bar, pin_factory=factory)
+        self.bar = LedBar(pinout.bar, pin_factory=factory)
         self.status_a = PWMLED(pinout.status_a, pin_factory=factory)
         self.status_b = PWMLED(pinout.status_b, pin_factory=factory)
         self.buzzer = Buzzer(pinout.buzzer, pin_factory=factory)
@@ -108,8 +108,8 @@ class Board:
     def connect(self, edge: Callable[[ButtonName, bool], None]) -> None:
         """Send every raw button edge to ``edge(button, closed)``."""
         for name, button in self.buttons.items():
-            button.when_pressed = lambda name=name: edge(name, True)
-            button.when_released = lambda name=name: edge(name, False)
+            button.when_activated = lambda name=name: edge(name, True)
+            button.when_deactivated = lambda name=name: edge(name, False)
 
     def close(self) -> None:
         for device in (*self.buttons.values(), self.bar, self.status_a, self.status_b):

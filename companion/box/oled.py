@@ -16,18 +16,51 @@ contrast, rotation) and override only ``display``:
 
 They pack a frame into pages with one Pillow transpose rather than
 ``Image.getdata()``, which Pillow 14 deprecates.
+
+luma's serial interfaces import ``multiprocessing`` (with ``pickle`` and ``socket``)
+in a class body, for the backlight fades of one I/O expander the box does not have: a
+tenth of the first frame's imports. luma is loaded with a stand-in there whose
+``Process`` imports the real one when a fade makes one.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+import types
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 from companion.box.pinout import Oled
+
+
+class _Process:
+    """``multiprocessing.Process``, imported when one is made."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        from multiprocessing import Process
+
+        return Process(*args, **kwargs)
+
+
+def _import_luma() -> None:
+    """luma's serial interfaces, with ``multiprocessing`` imported only when a fade needs it."""
+    if "multiprocessing" in sys.modules:
+        return  # loaded already: nothing to spare
+    stand_in = types.ModuleType("multiprocessing")
+    stand_in.Process = _Process  # type: ignore[attr-defined]
+    sys.modules["multiprocessing"] = stand_in
+    try:
+        import luma.core.interface.serial  # noqa: F401
+    finally:  # gone at once, so that nobody else mistakes it for the real one
+        del sys.modules["multiprocessing"]
+
+
+_import_luma()
+
+from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
 # Page addressing commands (the SH1106's only mode, the SSD1306's at reset).
 PAGE = 0xB0  # + page: the page the next bytes go to

@@ -33,6 +33,8 @@ PACKAGED_PATH = Path(__file__).resolve().parents[1] / "data" / "pinout.toml"
 
 @dataclass(frozen=True)
 class Oled:
+    """The panel: its controller, where it answers on I2C, and which way up it is."""
+
     driver: str
     bus: int
     address: int
@@ -43,6 +45,8 @@ class Oled:
 
 @dataclass(frozen=True)
 class Pinout:
+    """Which GPIO each part is wired to, and the file that said so (``source``)."""
+
     buttons: dict[Button, int]
     bar: tuple[int, ...]
     status_a: int

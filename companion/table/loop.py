@@ -30,13 +30,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
 from companion.games.base import same_choice
-from companion.store import Journal
 from companion.table.answers import Answerer, Refusal
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
@@ -71,6 +70,9 @@ from companion.ui import game_ui
 from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
+
+if TYPE_CHECKING:  # the journal's module (sqlite3 and the record checks) loads with a journal
+    from companion.store import Journal
 
 __all__ = ["Table"]
 

@@ -8,11 +8,13 @@ rest, and the game goes on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import Game
-from companion.store import Journal, News
 from companion.ui.canvas import Screen
+
+if TYPE_CHECKING:
+    from companion.store import Journal, News
 
 
 class Record:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -18,6 +18,9 @@ WIDTH, HEIGHT = 128, 64
 LINE = 12
 COLUMNS = WIDTH // 6
 BODY_LINES = 3
+#: the faces ship in the package, as files (``importlib.resources`` would load zipfile and
+#: tempfile before the first frame, for packages imported from a zip, which the box never is)
+FONTS = Path(__file__).resolve().parent / "fonts"
 
 
 def font(bold: bool = False, size: int = LINE) -> ImageFont.FreeTypeFont:
@@ -29,8 +32,7 @@ def font(bold: bool = False, size: int = LINE) -> ImageFont.FreeTypeFont:
 def _face(bold: bool, size: int) -> ImageFont.FreeTypeFont:
     """Keyed by position only (``functools.cache`` tells keyword calls apart)."""
     name = "terminus-bold.otb" if bold else "terminus-normal.otb"
-    with resources.as_file(resources.files("companion.ui") / "fonts" / name) as path:
-        return ImageFont.truetype(str(path), size)
+    return ImageFont.truetype(str(FONTS / name), size)
 
 
 BIG_SIZES = (24, 20, 16, 12)

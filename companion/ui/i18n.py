@@ -7,10 +7,9 @@ only copy of the French text and is compiled to ``.mo`` at install time
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 LANGUAGES = ("en", "fr")
 DOMAIN = "companion"
@@ -19,7 +18,8 @@ Translate = Callable[[str], str]
 
 
 def locale_dir() -> str:
-    return str(resources.files("companion") / "locale")
+    """The compiled catalogs, as files in the package (as the fonts: ``companion.ui.canvas``)."""
+    return str(Path(__file__).resolve().parents[1] / "locale")
 
 
 @cache
@@ -29,6 +29,8 @@ def translator(lang: str) -> Translate:
         raise ValueError(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
     if lang == "en":
         return str
+    import gettext  # English, the source, needs no catalog: a first frame in it loads none
+
     try:
         catalog = gettext.translation(DOMAIN, locale_dir(), languages=[lang])
     except FileNotFoundError:
