@@ -68,16 +68,15 @@ class Decision:
 
     def frozen_json(self) -> FrozenDict:
         """``to_json()`` frozen, made once: every view of this decision's state shares it."""
-        try:
-            return self.__dict__["_json_"]  # type: ignore[no-any-return]
-        except KeyError:
+        frozen: FrozenDict | None = self.__dict__.get("_json_")
+        if frozen is None:  # most decisions are read once: no exception for the first
             frozen = self.__dict__["_json_"] = FrozenDict(
                 kind=self.kind,
                 seats=FrozenList(self.seats),
                 options=FrozenList(self.options),  # choices are str or int: nothing to freeze
                 secret=self.secret,
             )
-            return frozen
+        return frozen
 
 
 @dataclass(frozen=True)
@@ -119,6 +118,10 @@ class Result:
             "outcome": self.outcome,
             "measures": dict(self.measures),
         }
+
+
+#: fills a view being built (a ``FrozenDict`` nobody holds yet) with parts frozen already
+_join = dict.update
 
 
 def same_choice(a: Choice, b: Choice) -> bool:
@@ -246,8 +249,9 @@ class Game:
         return IllegalMove(text.format(**facts), code, rule, facts)
 
     def _public(self) -> dict[str, Any]:
-        """The game's own public facts (``public_view`` adds the common ones and freezes
-        them; a ``FrozenDict`` is taken as it is, so it must be frozen all the way down)."""
+        """The game's own public facts, each value built frozen (``FrozenDict``,
+        ``FrozenList``, or a str, number, bool or None): ``public_view`` adds the common facts
+        and takes the values as they are, so no walk over the view ever freezes it."""
         raise NotImplementedError
 
     def _revealed(self) -> dict[str, Any]:
@@ -255,7 +259,7 @@ class Game:
         return {}
 
     def _private(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` alone knows."""
+        """What ``seat`` alone knows, each value built frozen as in ``_public``."""
         return {}
 
     def _public_options(self) -> dict[str, Any]:
@@ -339,23 +343,20 @@ class Game:
 
     def _public_view(self) -> FrozenDict:
         d = self.decision
-        public = self._public()
-        common = {
-            "game": self.name,
-            "players": self.players,
-            "options": self._options_view,
-            "waiting": d.frozen_json() if d else None,
-        }
-        # A game may say "waiting" its own way (Kolkhoz). A FrozenDict is frozen all the way
-        # down already; what is not is frozen here, in one pass with the common facts.
-        if type(public) is FrozenDict:
-            view = FrozenDict(common, **public)
-        else:
-            view = freeze(common | public)
-        if d is None:
+        view = FrozenDict(
+            game=self.name,
+            players=self.players,
+            options=self._options_view,
+            waiting=d.frozen_json() if d else None,
+        )
+        # The game's facts are frozen as built: joined as they are, in one copy. A game may
+        # say "waiting" its own way (Kolkhoz).
+        _join(view, self._public())
+        if d is None:  # once a game: the end's facts are frozen here
             result = self.result
             assert result is not None
-            view = FrozenDict(view, **freeze(self._revealed()), result=freeze(result.to_json()))
+            _join(view, freeze(self._revealed()))
+            _join(view, result=freeze(result.to_json()))
         return view
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -369,8 +370,8 @@ class Game:
         try:
             return views[seat]
         except KeyError:
-            private = freeze(self._private(seat))  # the public part is frozen already
-            view = views[seat] = FrozenDict(self.public_view(), seat=seat, **private)
+            view = views[seat] = FrozenDict(self.public_view(), seat=seat)
+            _join(view, self._private(seat))  # frozen as built, as the public facts are
             return view
 
     def act(self, seat: int, choice: Choice) -> None:

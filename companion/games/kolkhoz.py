@@ -843,7 +843,7 @@ class Kolkhoz(Game):
             {
                 "deal": self.options["deal"],
                 "phase": s.phase,
-                "waiting": freeze(_public_waiting(d)),
+                "waiting": _public_waiting(d),
                 "year": s.year,
                 "years": YEARS,
                 "planner": s.planner if s.phase not in ("over", "plot") else None,
@@ -910,12 +910,12 @@ class Kolkhoz(Game):
     def _private(self, seat: int) -> dict[str, Any]:
         plot = self.s.plots[seat]
         private: dict[str, Any] = {
-            "hand": list(self.s.hands[seat]),
-            "plot": {"hidden": list(plot["hidden"]), "shown": list(plot["shown"])},
+            "hand": FrozenList(self.s.hands[seat]),
+            "plot": FrozenDict(hidden=FrozenList(plot["hidden"]), shown=FrozenList(plot["shown"])),
         }
         d = self.decision
         if d is not None and seat in d.seats:
-            private["waiting"] = d.to_json()  # the seat to play sees its legal cards
+            private["waiting"] = d.frozen_json()  # the seat to play sees its legal cards
         return private
 
     @property
@@ -934,11 +934,10 @@ class Kolkhoz(Game):
         return Result(winners, "single" if len(winners) == 1 else "shared", measures)
 
 
-def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
+def _public_waiting(d: Decision | None) -> FrozenDict | None:
     """The decision for all to see; the legal cards of the seat to play are part of its hand."""
     if d is None:
         return None
-    waiting = d.to_json()
     if d.kind == "play":
-        waiting["options"] = None
-    return waiting
+        return FrozenDict(d.frozen_json(), options=None)
+    return d.frozen_json()
