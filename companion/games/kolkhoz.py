@@ -911,7 +911,9 @@ class Kolkhoz(Game):
         plot = self.s.plots[seat]
         private: dict[str, Any] = {
             "hand": FrozenList(self.s.hands[seat]),
-            "plot": FrozenDict(hidden=FrozenList(plot["hidden"]), shown=FrozenList(plot["shown"])),
+            "plot": FrozenDict(
+                {"hidden": FrozenList(plot["hidden"]), "shown": FrozenList(plot["shown"])}
+            ),
         }
         d = self.decision
         if d is not None and seat in d.seats:
@@ -939,5 +941,5 @@ def _public_waiting(d: Decision | None) -> FrozenDict | None:
     if d is None:
         return None
     if d.kind == "play":
-        return FrozenDict(d.frozen_json(), options=None)
+        return FrozenDict({**d.frozen_json(), "options": None})
     return d.frozen_json()
