@@ -441,10 +441,9 @@ class Game:
         """What a copy (``copy.deepcopy``, pickle) takes: the state, not what was worked out
         from it (the decision, the views), which the copy works out anew: a copy may be
         changed by hand (a test's what-if) before it is read."""
-        kept = self.__dict__.copy()
-        for worked_out in ("_decision_", "_public_", "_views_", "_kept_"):
-            kept.pop(worked_out, None)
-        return kept
+        # What is worked out is named ``_like_this_`` (the views, the decision, the frozen
+        # parts a game keeps): none of it is copied.
+        return {k: v for k, v in self.__dict__.items() if not (k[0] == "_" == k[-1])}
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""
