@@ -87,6 +87,10 @@ class GlasnostBot:
         self.votes_cast = 0
         self.cover: str | None = None
         self.mine: dict[int, str] = {}  # crisis -> this seat's own vote
+        # What never changes in a game, worked out once: the crises a board seat touches
+        # (with its connected seat), and the policies of a crisis that the card wants.
+        self._touched: dict[int, tuple[int, ...]] = {}
+        self._wanted: dict[int, tuple[tuple[str, str], ...]] = {}
 
     # -- what the card says ---------------------------------------------------
     def _card(self, view: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
@@ -105,12 +109,18 @@ class GlasnostBot:
 
     def _stake(self, view: dict[str, Any], crisis: dict[str, Any]) -> float:
         """How much a crisis matters to this card: a wanted policy not yet in place."""
-        _, _, wants = self._card(view)
+        wanted = self._wanted.get(crisis["space"])
+        if wanted is None:
+            _, _, wants = self._card(view)
+            wanted = self._wanted[crisis["space"]] = tuple(
+                (side["domain"], side["direction"])
+                for side in (crisis["yes"], crisis["no"])
+                if wants.get(side["domain"]) == side["direction"]
+            )
+        policies = view["policies"]
         value = 0.0
-        for side in (crisis["yes"], crisis["no"]):
-            if wants.get(side["domain"]) == side["direction"]:
-                in_place = view["policies"][side["domain"]] == side["direction"]
-                value += 0.4 if in_place else 1.0
+        for domain, direction in wanted:
+            value += 0.4 if policies[domain] == direction else 1.0
         return value
 
     # -- decisions ----------------------------------------------------------------
@@ -133,21 +143,29 @@ class GlasnostBot:
         return self.rng.choice(decision.options)
 
     def _sit(self, view: dict[str, Any], decision: Decision) -> Choice:
+        crises = view["crises"]
+
         def score(place: int) -> tuple[float, float]:
-            seats = view["board_seats"]
-            touched = set(seats[place]["crises"])
-            if seats[place]["connected"] is not None:
-                touched |= set(seats[seats[place]["connected"]]["crises"])
             total = 0.0
-            for c in touched:
-                crisis = view["crises"][c]
+            for c in self._touched.get(place) or self._touching(view, place):
+                crisis = crises[c]
                 if crisis["closed"]:
                     continue
-                filled = sum(p is not None for p in crisis["players"])
+                filled = len(crisis["players"]) - crisis["players"].count(None)
                 total += self._stake(view, crisis) * (1.5 if filled == 2 else 1.0) + 0.1
             return total, self.rng.random()
 
         return max(decision.options, key=lambda p: score(int(p)))
+
+    def _touching(self, view: dict[str, Any], place: int) -> tuple[int, ...]:
+        """The crises a seat at ``place`` takes part in (with the connected seat), in the
+        order a set of them gives (the scores add up in that order)."""
+        seats = view["board_seats"]
+        touched = set(seats[place]["crises"])
+        if seats[place]["connected"] is not None:
+            touched |= set(seats[seats[place]["connected"]]["crises"])
+        self._touched[place] = tuple(touched)
+        return self._touched[place]
 
     def _vote(self, view: dict[str, Any]) -> str:
         choice = self._pick_vote(view)
