@@ -57,27 +57,45 @@ def leans(
     ``mine`` (crisis -> the vote ``seat`` cast there) takes the bot's own
     vote out of the counts it took part in, which makes them much sharper.
     """
-    mine = mine or {}
-    lean = dict.fromkeys(range(view["players"]), 0.0)
-    last: dict[str, Any] = {}
-    for h in view["history"]:
-        if h["event"] == "vote":
-            last = h
-            own = mine.get(h["crisis"]) if seat in h["voters"] else None
-            # Everyone's share: +1 all Yes ... -1 all No; knowing our own vote, the two
-            # others' share is exact: +1, 0 or -1.
-            share = (2 * h["yes"] - 3) / 3 if own is None else h["yes"] - (own == YES) - 1.0
-            for v in h["voters"]:
-                if v != seat or own is None:
-                    lean[v] += share
-        elif h["event"] == "purge" and h["purged"] is not None and last:
-            majority_yes = last["yes"] >= 2
-            own = mine.get(last["crisis"]) if seat in last["voters"] else None
-            if own is not None and (own == YES) != majority_yes:
-                continue  # this seat was the dissident: the others' votes are known
-            # The purged one most likely voted against the majority.
-            lean[h["purged"]] += -1.0 if majority_yes else 1.0
-    return lean
+    tally = Leans(view["players"], seat, mine or {})
+    tally.read(view["history"])
+    return tally.lean
+
+
+class Leans:
+    """``leans`` read as the history grows: each entry once, in order, so a bot's leans cost
+    only the entries since it last looked (the sums are the same, term for term). Exact
+    because a seat's own vote at a crisis is in ``mine`` before the vote is on record."""
+
+    def __init__(self, players: int, seat: int | None, mine: dict[int, str]) -> None:
+        self.lean = dict.fromkeys(range(players), 0.0)
+        self.seat = seat
+        self.mine = mine
+        self.read_entries = 0
+        self.last: dict[str, Any] = {}  # the last vote read
+
+    def read(self, history: list[dict[str, Any]]) -> None:
+        seat, mine, lean = self.seat, self.mine, self.lean
+        last = self.last
+        for h in history[self.read_entries :]:
+            if h["event"] == "vote":
+                last = h
+                own = mine.get(h["crisis"]) if seat in h["voters"] else None
+                # Everyone's share: +1 all Yes ... -1 all No; knowing our own vote, the two
+                # others' share is exact: +1, 0 or -1.
+                share = (2 * h["yes"] - 3) / 3 if own is None else h["yes"] - (own == YES) - 1.0
+                for v in h["voters"]:
+                    if v != seat or own is None:
+                        lean[v] += share
+            elif h["event"] == "purge" and h["purged"] is not None and last:
+                majority_yes = last["yes"] >= 2
+                own = mine.get(last["crisis"]) if seat in last["voters"] else None
+                if own is not None and (own == YES) != majority_yes:
+                    continue  # this seat was the dissident: the others' votes are known
+                # The purged one most likely voted against the majority.
+                lean[h["purged"]] += -1.0 if majority_yes else 1.0
+        self.last = last
+        self.read_entries = len(history)
 
 
 class GlasnostBot:
@@ -91,6 +109,7 @@ class GlasnostBot:
         # (with its connected seat), and the policies of a crisis that the card wants.
         self._touched: dict[int, tuple[int, ...]] = {}
         self._wanted: dict[int, tuple[tuple[str, str], ...]] = {}
+        self._tally: Leans | None = None  # the leans read so far
 
     # -- what the card says ---------------------------------------------------
     def _card(self, view: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
@@ -173,7 +192,12 @@ class GlasnostBot:
         return choice
 
     def _leans(self, view: dict[str, Any]) -> dict[int, float]:
-        return leans(view, self.seat, self.mine)
+        history = view["history"]
+        tally = self._tally
+        if tally is None or tally.read_entries > len(history):  # a first look, or a new game
+            tally = self._tally = Leans(view["players"], self.seat, self.mine)
+        tally.read(history)
+        return dict(tally.lean)  # a copy: the tally goes on
 
     def _pick_vote(self, view: dict[str, Any]) -> str:
         crisis = view["crises"][view["crisis"]]
