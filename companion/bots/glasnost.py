@@ -126,21 +126,15 @@ class GlasnostBot:
             self.cover = self.rng.choice(sorted(set(wants.values())))
         return self.cover
 
-    def _stake(self, view: dict[str, Any], crisis: dict[str, Any]) -> float:
-        """How much a crisis matters to this card: a wanted policy not yet in place."""
-        wanted = self._wanted.get(crisis["space"])
-        if wanted is None:
-            _, _, wants = self._card(view)
-            wanted = self._wanted[crisis["space"]] = tuple(
-                (side["domain"], side["direction"])
-                for side in (crisis["yes"], crisis["no"])
-                if wants.get(side["domain"]) == side["direction"]
-            )
-        policies = view["policies"]
-        value = 0.0
-        for domain, direction in wanted:
-            value += 0.4 if policies[domain] == direction else 1.0
-        return value
+    def _wants(self, view: dict[str, Any], crisis: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The policies of a crisis (domain, direction) that this card wants, once a game."""
+        _, _, wants = self._card(view)
+        wanted = self._wanted[crisis["space"]] = tuple(
+            (side["domain"], side["direction"])
+            for side in (crisis["yes"], crisis["no"])
+            if wants.get(side["domain"]) == side["direction"]
+        )
+        return wanted
 
     # -- decisions ----------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
@@ -162,7 +156,7 @@ class GlasnostBot:
         return self.rng.choice(decision.options)
 
     def _sit(self, view: dict[str, Any], decision: Decision) -> Choice:
-        crises = view["crises"]
+        crises, policies, known = view["crises"], view["policies"], self._wanted
 
         def score(place: int) -> tuple[float, float]:
             total = 0.0
@@ -170,8 +164,17 @@ class GlasnostBot:
                 crisis = crises[c]
                 if crisis["closed"]:
                     continue
-                filled = len(crisis["players"]) - crisis["players"].count(None)
-                total += self._stake(view, crisis) * (1.5 if filled == 2 else 1.0) + 0.1
+                players = crisis["players"]
+                filled = len(players) - players.count(None)
+                # The stake: how much the crisis matters to this card, a wanted policy not
+                # yet in place counting most.
+                wanted = known.get(c)
+                if wanted is None:
+                    wanted = self._wants(view, crisis)
+                stake = 0.0
+                for domain, direction in wanted:
+                    stake += 0.4 if policies[domain] == direction else 1.0
+                total += stake * (1.5 if filled == 2 else 1.0) + 0.1
             return total, self.rng.random()
 
         return max(decision.options, key=lambda p: score(int(p)))
