@@ -651,6 +651,7 @@ class Kolkhoz(Game):
         s = self.s
         job = s.jobs[suit]
         job["workers"].append(card)
+        self.__dict__.pop("_jobs_view_", None)  # the jobs' view is made anew (``_jobs_view``)
         if job["done"]:
             return
         job["hours"] += hours_of(card, s.trump)
@@ -742,6 +743,7 @@ class Kolkhoz(Game):
         if special["J"]:
             jack = "J" + LETTER[trump]
             job["workers"].remove(jack)
+            self.__dict__.pop("_jobs_view_", None)  # the jobs' view is made anew
             s.north.append(jack)
             record["north"].append({"seat": None, "card": jack})
             return record
@@ -887,12 +889,12 @@ class Kolkhoz(Game):
 
     def _jobs_view(self) -> FrozenDict:
         """The year's jobs, frozen, kept while they stay as they are: every change to a job
-        adds or takes away a worker (K4, K5), and a new year brings new jobs."""
+        adds or takes away a worker (K4, K5), which forgets this view, and a new year brings
+        new jobs (a new dict)."""
         jobs = self.s.jobs
-        workers = sum(len(job["workers"]) for job in jobs.values())
         known = self.__dict__.get("_jobs_view_")
-        if known is not None and known[0] is jobs and known[1] == workers:
-            return known[2]  # type: ignore[no-any-return]
+        if known is not None and known[0] is jobs:
+            return known[1]  # type: ignore[no-any-return]
         view = FrozenDict(
             {
                 suit: FrozenDict(
@@ -911,7 +913,7 @@ class Kolkhoz(Game):
                 for suit, job in jobs.items()
             }
         )
-        self.__dict__["_jobs_view_"] = (jobs, workers, view)
+        self.__dict__["_jobs_view_"] = (jobs, view)
         return view
 
     def _revealed(self) -> dict[str, Any]:
