@@ -858,7 +858,7 @@ class Kolkhoz(Game):
             "leader": s.leader if s.phase == "play" else None,
             "turn": s.turn if s.phase == "play" else None,
             "lead_suit": self.lead_suit,
-            "trick": FrozenList([FrozenDict(p) for p in s.trick]),
+            "trick": self._frozen_log("_trick_log_", s.trick),  # a new list each trick
             "to_assign": FrozenList(s.to_assign),
             "brigadier": s.brigadier,
             "brigadiers": FrozenList(s.brigadiers),
