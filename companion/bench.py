@@ -38,6 +38,7 @@ from companion.box.pinout import Button
 from companion.demo import GAP, TAP, Player
 from companion.games import GAMES, game_class
 from companion.simulate import simulate
+from companion.speed import OPTIONS as SPEED_OPTIONS
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Over
 from companion.warmup import warm_up
@@ -249,9 +250,9 @@ def table_sizes(name: str) -> list[int]:
     return sorted(sizes)
 
 
-#: options the rates are measured with: Kolkhoz as the box deals it, its bots' full game
-#: (the rates stay comparable with those measured before "cards" became its default)
-BENCH_OPTIONS: dict[str, dict[str, Any]] = {"kolkhoz": {"deal": "box"}}
+#: options the rates are measured with: those of ``bench/compare.py``, so that the rates stay
+#: comparable with those measured before a default changed
+BENCH_OPTIONS: dict[str, dict[str, Any]] = SPEED_OPTIONS
 
 
 def games_per_second(games: int = 200) -> dict[str, float]:

@@ -6,6 +6,10 @@ loaded machine the wall clock counts other people's work. This module imports
 only ``new_game``, ``make_bots`` and ``play_out``, which every version of the
 package has, so ``bench/compare.py`` can load this very file against an older
 tree and time both with the same loop.
+
+Both trees must play the same games, so every option whose default changed
+since is passed explicitly with its old value (``OPTIONS``), by keyword, as
+every version's ``new_game`` takes options.
 """
 
 from __future__ import annotations
@@ -16,7 +20,11 @@ import time
 from companion.bots import make_bots, play_out
 from companion.games import new_game
 
-__all__ = ["games_per_cpu_second", "play_games"]
+__all__ = ["OPTIONS", "games_per_cpu_second", "play_games"]
+
+#: options whose default changed, at the value they had before: Kolkhoz dealt by the box
+#: (its bots' full game; "cards", the table's own cards, became the default later)
+OPTIONS: dict[str, dict[str, str]] = {"kolkhoz": {"deal": "box"}}
 
 
 def play_games(name: str, players: int, games: int, seed: int = 1, bots: str = "smart") -> None:
@@ -25,7 +33,7 @@ def play_games(name: str, players: int, games: int, seed: int = 1, bots: str = "
     master = random.Random(seed)
     for _ in range(games):
         game_seed = master.getrandbits(64)
-        game = new_game(name, players=players, seed=game_seed)
+        game = new_game(name, players=players, seed=game_seed, **OPTIONS.get(name, {}))
         play_out(game, make_bots(game, bots, random.Random(game_seed + 1)))
 
 

@@ -88,3 +88,17 @@ def test_pillows_tag_tables_load_on_first_use_only():
     assert loaded_after(used, tables) == dict.fromkeys(tables, True)
     # The check can fail: without companion, Pillow runs them at once.
     assert loaded_after("import PIL.Image", tables[:2]) == dict.fromkeys(tables[:2], True)
+
+
+def test_the_speed_loop_plays_every_game_with_both_kinds_of_bots():
+    """``bench/compare.py`` times this loop in an older tree too, so it passes the options
+    whose default changed at their old value (Kolkhoz dealt by the box): options every
+    game still has, and games that every bot plays to the end."""
+    from companion.games import GAMES, game_class
+    from companion.speed import OPTIONS, play_games
+
+    for name, options in OPTIONS.items():
+        assert game_class(name).defaults().keys() >= options.keys()
+    for name in GAMES:
+        for bots in ("smart", "random"):
+            play_games(name, game_class(name).min_players, 1, seed=3, bots=bots)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import IllegalMove, new_game, restore
+from companion.games.frozen import FrozenDict, FrozenList
 from tests.conftest import available_games, table_sizes
 
 CASES = [(name, n) for name in available_games() for n in table_sizes(name)]
@@ -256,6 +257,38 @@ def test_views_are_worked_out_once_a_state_and_shared(name, players):
         after = game.decision
         waiting = game.public_view()["waiting"]
         assert waiting is None if after is None else waiting["seats"] == list(after.seats)
+
+
+def unfrozen(value, path="view"):
+    """Where in ``value`` a container could still be changed (or is a tuple, which JSON
+    turns into a list), or None when every list and dict in it is frozen."""
+    if isinstance(value, dict):
+        if type(value) is not FrozenDict:
+            return path
+        found = (unfrozen(v, f"{path}[{k!r}]") for k, v in value.items())
+    elif isinstance(value, (list, tuple)):
+        if type(value) is not FrozenList:
+            return path
+        found = (unfrozen(v, f"{path}[{i}]") for i, v in enumerate(value))
+    else:
+        return None
+    return next((where for where in found if where is not None), None)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_views_are_built_frozen_all_the_way_down(name, players):
+    """Every reader shares one view a state, so no list or dict in any view may be changed
+    by a reader; the games build them frozen (no walk freezes a view afterwards), at every
+    step of a random game and at its end. The check can fail: a plain list is found."""
+    assert unfrozen(FrozenDict(a=FrozenList([1, FrozenDict(b=[2])]))) == "view['a'][1]['b']"
+    game = new_game(name, players=players, seed=5)
+    rng = random.Random(5)
+    while True:
+        for seat, view in enumerate(all_views(game), start=-1):
+            assert unfrozen(view) is None, (seat, game.decision, unfrozen(view))
+        if (d := game.decision) is None:
+            break
+        game.act(rng.choice(d.seats), rng.choice(d.options))
 
 
 def test_a_copy_works_its_views_out_anew():

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from companion.bots import make_bots
+from companion.bots import make_bots, play_out
 from companion.bots.kolkhoz import Twin
 from companion.games import IllegalMove, new_game, restore
 from companion.games.kolkhoz import SUITS, WORKERS, deal_possible, suit_of
@@ -283,9 +283,24 @@ def test_the_default_is_the_clerk_as_on_the_setup_screen_and_the_box_deals_when_
         new_game("kolkhoz", seed=1, deal="dice")
 
 
-def test_a_twin_with_other_jobs_is_reported():
-    game = clerk(5)
-    twin = Twin(game, random.Random(6))
-    d = game.decision
-    with pytest.raises(RuntimeError, match="seed"):
-        twin.answer(game.view(0), d)
+@pytest.mark.parametrize("seed", range(6))
+def test_smart_bots_play_the_table_cards_from_any_seed(seed):
+    """The bots' real cards may come from any generator (the bench's bots are seeded apart
+    from the game): the box's job cards are used, every entry is taken, and the book ends as
+    the dealt game did. Dealt from the game's own seed, the cards are the box's deal."""
+    for bot_seed in (seed + 1, 1000 + seed):
+        game = clerk(seed)
+        bots = make_bots(game, "smart", random.Random(bot_seed))
+        play_out(game, bots)
+        real = bots[0].twin.game
+        assert real.over and game.result == real.result
+        assert game.public_view()["history"] == real.public_view()["history"]
+    dealt = new_game("kolkhoz", seed=seed, deal="box")
+    assert Twin(clerk(seed), random.Random(seed)).game.view(0)["hand"] == dealt.view(0)["hand"]
+
+
+def test_a_twin_asked_about_another_game_says_so():
+    twin = Twin(clerk(5), random.Random(5))
+    other = clerk(6)
+    with pytest.raises(RuntimeError, match="another game"):
+        twin.answer(other.view(0), other.decision)

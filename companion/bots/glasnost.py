@@ -56,27 +56,45 @@ def leans(
     ``mine`` (crisis -> the vote ``seat`` cast there) takes the bot's own
     vote out of the counts it took part in, which makes them much sharper.
     """
-    mine = mine or {}
-    lean = dict.fromkeys(range(view["players"]), 0.0)
-    last: dict[str, Any] = {}
-    for h in view["history"]:
-        if h["event"] == "vote":
-            last = h
-            own = mine.get(h["crisis"]) if seat in h["voters"] else None
-            # Everyone's share: +1 all Yes ... -1 all No; knowing our own vote, the two
-            # others' share is exact: +1, 0 or -1.
-            share = (2 * h["yes"] - 3) / 3 if own is None else h["yes"] - (own == YES) - 1.0
-            for v in h["voters"]:
-                if v != seat or own is None:
-                    lean[v] += share
-        elif h["event"] == "purge" and h["purged"] is not None and last:
-            majority_yes = last["yes"] >= 2
-            own = mine.get(last["crisis"]) if seat in last["voters"] else None
-            if own is not None and (own == YES) != majority_yes:
-                continue  # this seat was the dissident: the others' votes are known
-            # The purged one most likely voted against the majority.
-            lean[h["purged"]] += -1.0 if majority_yes else 1.0
-    return lean
+    tally = Leans(view["players"], seat, mine or {})
+    tally.read(view["history"])
+    return tally.lean
+
+
+class Leans:
+    """``leans`` read as the history grows: each entry once, in order, so a bot's leans cost
+    only the entries since it last looked (the sums are the same, term for term). Exact
+    because a seat's own vote at a crisis is in ``mine`` before the vote is on record."""
+
+    def __init__(self, players: int, seat: int | None, mine: dict[int, str]) -> None:
+        self.lean = dict.fromkeys(range(players), 0.0)
+        self.seat = seat
+        self.mine = mine
+        self.read_entries = 0
+        self.last: dict[str, Any] = {}  # the last vote read
+
+    def read(self, history: list[dict[str, Any]]) -> None:
+        seat, mine, lean = self.seat, self.mine, self.lean
+        last = self.last
+        for h in history[self.read_entries :]:
+            if h["event"] == "vote":
+                last = h
+                own = mine.get(h["crisis"]) if seat in h["voters"] else None
+                # Everyone's share: +1 all Yes ... -1 all No; knowing our own vote, the two
+                # others' share is exact: +1, 0 or -1.
+                share = (2 * h["yes"] - 3) / 3 if own is None else h["yes"] - (own == YES) - 1.0
+                for v in h["voters"]:
+                    if v != seat or own is None:
+                        lean[v] += share
+            elif h["event"] == "purge" and h["purged"] is not None and last:
+                majority_yes = last["yes"] >= 2
+                own = mine.get(last["crisis"]) if seat in last["voters"] else None
+                if own is not None and (own == YES) != majority_yes:
+                    continue  # this seat was the dissident: the others' votes are known
+                # The purged one most likely voted against the majority.
+                lean[h["purged"]] += -1.0 if majority_yes else 1.0
+        self.last = last
+        self.read_entries = len(history)
 
 
 class GlasnostBot:
@@ -86,6 +104,11 @@ class GlasnostBot:
         self.votes_cast = 0
         self.cover: str | None = None
         self.mine: dict[int, str] = {}  # crisis -> this seat's own vote
+        # What never changes in a game, worked out once: the crises a board seat touches
+        # (with its connected seat), and the policies of a crisis that the card wants.
+        self._touched: dict[int, tuple[int, ...]] = {}
+        self._wanted: dict[int, tuple[tuple[str, str], ...]] = {}
+        self._tally: Leans | None = None  # the leans read so far
 
     # -- what the card says ---------------------------------------------------
     def _card(self, view: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
@@ -102,15 +125,15 @@ class GlasnostBot:
             self.cover = self.rng.choice(sorted(set(wants.values())))
         return self.cover
 
-    def _stake(self, view: dict[str, Any], crisis: dict[str, Any]) -> float:
-        """How much a crisis matters to this card: a wanted policy not yet in place."""
+    def _wants(self, view: dict[str, Any], crisis: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The policies of a crisis (domain, direction) that this card wants, once a game."""
         _, _, wants = self._card(view)
-        value = 0.0
-        for side in (crisis["yes"], crisis["no"]):
-            if wants.get(side["domain"]) == side["direction"]:
-                in_place = view["policies"][side["domain"]] == side["direction"]
-                value += 0.4 if in_place else 1.0
-        return value
+        wanted = self._wanted[crisis["space"]] = tuple(
+            (side["domain"], side["direction"])
+            for side in (crisis["yes"], crisis["no"])
+            if wants.get(side["domain"]) == side["direction"]
+        )
+        return wanted
 
     # -- decisions ----------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
@@ -132,21 +155,38 @@ class GlasnostBot:
         return self.rng.choice(decision.options)
 
     def _sit(self, view: dict[str, Any], decision: Decision) -> Choice:
+        crises, policies, known = view["crises"], view["policies"], self._wanted
+
         def score(place: int) -> tuple[float, float]:
-            seats = view["board_seats"]
-            touched = set(seats[place]["crises"])
-            if seats[place]["connected"] is not None:
-                touched |= set(seats[seats[place]["connected"]]["crises"])
             total = 0.0
-            for c in touched:
-                crisis = view["crises"][c]
+            for c in self._touched.get(place) or self._touching(view, place):
+                crisis = crises[c]
                 if crisis["closed"]:
                     continue
-                filled = sum(p is not None for p in crisis["players"])
-                total += self._stake(view, crisis) * (1.5 if filled == 2 else 1.0) + 0.1
+                players = crisis["players"]
+                filled = len(players) - players.count(None)
+                # The stake: how much the crisis matters to this card, a wanted policy not
+                # yet in place counting most.
+                wanted = known.get(c)
+                if wanted is None:
+                    wanted = self._wants(view, crisis)
+                stake = 0.0
+                for domain, direction in wanted:
+                    stake += 0.4 if policies[domain] == direction else 1.0
+                total += stake * (1.5 if filled == 2 else 1.0) + 0.1
             return total, self.rng.random()
 
         return max(decision.options, key=lambda p: score(int(p)))
+
+    def _touching(self, view: dict[str, Any], place: int) -> tuple[int, ...]:
+        """The crises a seat at ``place`` takes part in (with the connected seat), in the
+        order a set of them gives (the scores add up in that order)."""
+        seats = view["board_seats"]
+        touched = set(seats[place]["crises"])
+        if seats[place]["connected"] is not None:
+            touched |= set(seats[seats[place]["connected"]]["crises"])
+        self._touched[place] = tuple(touched)
+        return self._touched[place]
 
     def _vote(self, view: dict[str, Any]) -> str:
         choice = self._pick_vote(view)
@@ -154,7 +194,12 @@ class GlasnostBot:
         return choice
 
     def _leans(self, view: dict[str, Any]) -> dict[int, float]:
-        return leans(view, self.seat, self.mine)
+        history = view["history"]
+        tally = self._tally
+        if tally is None or tally.read_entries > len(history):  # a first look, or a new game
+            tally = self._tally = Leans(view["players"], self.seat, self.mine)
+        tally.read(history)
+        return dict(tally.lean)  # a copy: the tally goes on
 
     def _pick_vote(self, view: dict[str, Any]) -> str:
         crisis = view["crises"][view["crisis"]]

@@ -36,6 +36,15 @@ class FactionBot:
         self.seat = seat
         self.side = side
         self.rng = rng
+        self._suspected: tuple[Any, dict[int, float]] = (None, {})  # (history, suspicion)
+
+    def _suspicion(self, view: dict[str, Any]) -> dict[int, float]:
+        """``suspicion`` of the view, worked out again only when the history has grown: a
+        history is frozen, so the same list object means the same teams and strikes."""
+        history = view["history"]
+        if self._suspected[0] is not history:
+            self._suspected = (history, suspicion(view))
+        return self._suspected[1]
 
     def _blackness(self, view: dict[str, Any], seat: int, suspected: dict[int, float]) -> float:
         if seat == self.seat and self.side is not None:
@@ -49,7 +58,7 @@ class FactionBot:
             return self.rng.choice(decision.options)
         kind = decision.kind
         if kind in ("pick_worker", "pick_supervisor", "supervise"):
-            suspected = suspicion(view)
+            suspected = self._suspicion(view)
         if kind == "task":
             return WORK if self.side == RED else STRIKE
         if kind in ("pick_worker", "pick_supervisor"):

@@ -20,11 +20,14 @@ dealt by the box (``deal="box"``) with the same seed, which stands for the
 real cards on the table, and each seat's ``Scribe`` enters on the clerk game
 what happened in the twin: the trump, each trick card by card, the
 brigadier's assignments, the revealed plot cards and at the end the hidden
-plot cards. The same seed gives the same job piles in both modes, so the two
-games must end with the same scores (the tests check it). ``make_bots``
-builds the twin from a copy of the generator it is given, which must be a
-fresh ``random.Random(seed)`` for the game's seed (the demo gives exactly
-that); a twin whose jobs differ from the box's is reported at once.
+plot cards. The job cards are the box's at a real table too (it draws them),
+so the twin takes the box's job piles as they stand at the start (from the
+game's record, the contract's way out for a whole state) and deals the
+workers from a copy of the generator it is given: any generator, so the bots
+play a clerk game from whatever seed they are given (the simulator gives the
+game's own, which deals the twin exactly as the box would deal that seed; the
+bench gives another). The two games must end with the same scores (the tests
+check it); a twin asked about another game (its jobs differ) says so at once.
 """
 
 from __future__ import annotations
@@ -140,7 +143,10 @@ class Twin:
     def __init__(self, game: Game, rng: random.Random) -> None:
         clone = random.Random()
         clone.setstate(rng.getstate())
-        self.game = Kolkhoz(game.players, clone, deal="box")
+        dealt = Kolkhoz(game.players, clone, deal="box").to_record()
+        box = game.to_record()["state"]
+        dealt["state"] |= {"piles": box["piles"], "jobs": box["jobs"]}  # the box's job cards
+        self.game = Kolkhoz.from_record(dealt)
         self.bots = [GreedyBot(seat, rng) for seat in range(game.players)]
         self.plays: list[dict[str, Any]] = []  # the twin's cards not yet entered
         self.entered: dict[int, list[str]] = {}  # plot cards entered so far, by seat
@@ -158,7 +164,7 @@ class Twin:
         kind = decision.kind
         if kind == "trump":
             if twin.public_view()["jobs"] != view["jobs"]:
-                raise RuntimeError("the twin was not dealt with the game's seed: the jobs differ")
+                raise RuntimeError("the twin is another game's: the jobs differ")
             return self._move()[1]
         if kind == "assign":
             assert twin.decision is not None and twin.decision.kind == "assign"

@@ -68,16 +68,31 @@ class Decision:
 
     def frozen_json(self) -> FrozenDict:
         """``to_json()`` frozen, made once: every view of this decision's state shares it."""
-        try:
-            return self.__dict__["_json_"]  # type: ignore[no-any-return]
-        except KeyError:
+        frozen: FrozenDict | None = self.__dict__.get("_json_")
+        if frozen is None:  # most decisions are read once: no exception for the first
+            seats, options = self.seats, self.options
             frozen = self.__dict__["_json_"] = FrozenDict(
-                kind=self.kind,
-                seats=FrozenList(self.seats),
-                options=FrozenList(self.options),  # choices are str or int: nothing to freeze
-                secret=self.secret,
+                {
+                    "kind": self.kind,
+                    "seats": _LISTS.get(seats) or _frozen_list(seats),
+                    "options": _LISTS.get(options) or _frozen_list(options),
+                    "secret": self.secret,
+                }
             )
-            return frozen
+        return frozen
+
+
+#: the seats and options of recent decisions as frozen lists: most recur move after move
+_LISTS: dict[tuple[Choice, ...], FrozenList] = {}
+
+
+def _frozen_list(items: tuple[Choice, ...]) -> FrozenList:
+    """``items`` (str or int: nothing to freeze inside) as a frozen list, kept in ``_LISTS``
+    (emptied when full: a bound on what a long day keeps)."""
+    if len(_LISTS) >= 4096:
+        _LISTS.clear()
+    frozen = _LISTS[items] = FrozenList(items)
+    return frozen
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,12 @@ class Result:
             "outcome": self.outcome,
             "measures": dict(self.measures),
         }
+
+
+_UNSET = object()
+#: fills a view being built (a ``FrozenDict`` nobody holds yet) with parts frozen already
+_join = dict.update
+_put = dict.__setitem__
 
 
 def same_choice(a: Choice, b: Choice) -> bool:
@@ -246,8 +267,11 @@ class Game:
         return IllegalMove(text.format(**facts), code, rule, facts)
 
     def _public(self) -> dict[str, Any]:
-        """The game's own public facts (``public_view`` adds the common ones and freezes
-        them; a ``FrozenDict`` is taken as it is, so it must be frozen all the way down)."""
+        """The game's own public facts, each value built frozen (``FrozenDict``,
+        ``FrozenList``, or a str, number, bool or None): ``public_view`` adds the common facts
+        and takes the values as they are, so no walk over the view ever freezes it. Worked
+        out once a state and kept across the casts and peeks (``_kept``), which must
+        therefore change none of them."""
         raise NotImplementedError
 
     def _revealed(self) -> dict[str, Any]:
@@ -255,7 +279,7 @@ class Game:
         return {}
 
     def _private(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` alone knows."""
+        """What ``seat`` alone knows, each value built frozen as in ``_public``."""
         return {}
 
     def _public_options(self) -> dict[str, Any]:
@@ -275,15 +299,17 @@ class Game:
         """``build()``, kept across the moves that change no public fact: the casts of a
         secret ballot (only the ballot changes) and the private reading of cards (only the
         count of seats that have read). What is kept is shared by the views of those
-        moves, so it must be frozen (``companion.games.frozen``)."""
+        moves, so it must be frozen (``companion.games.frozen``). The game's public facts
+        (``_public``) are kept so ("facts")."""
         kept: dict[str, Any] | None = self.__dict__.get("_kept_")
         if kept is None:
-            kept = self.__dict__["_kept_"] = {}
-        try:
-            return kept[key]
-        except KeyError:
-            value = kept[key] = build()
+            value = build()
+            self.__dict__["_kept_"] = {key: value}
             return value
+        value = kept.get(key, _UNSET)  # no exception: most moves miss
+        if value is _UNSET:
+            value = kept[key] = build()
+        return value
 
     def _frozen(self, slot: str, value: Any) -> Any:
         """``value`` frozen for every view to share, frozen once: a record the state replaces
@@ -316,11 +342,10 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """What is asked now, of whom, among which options; None when the game is over."""
-        try:
-            return self.__dict__["_decision_"]  # type: ignore[no-any-return]
-        except KeyError:
+        d = self.__dict__.get("_decision_", _UNSET)  # no exception: each state misses once
+        if d is _UNSET:
             d = self.__dict__["_decision_"] = self._decide()
-            return d
+        return d  # type: ignore[no-any-return]
 
     @property
     def over(self) -> bool:
@@ -331,31 +356,43 @@ class Game:
 
         Worked out once a state, frozen, and the same object for every reader until the
         next move (the table, the TV, the phones, the bots and the journal all read it)."""
-        try:
-            return self.__dict__["_public_"]  # type: ignore[no-any-return]
-        except KeyError:
+        view: FrozenDict | None = self.__dict__.get("_public_")
+        if view is None:
             view = self.__dict__["_public_"] = self._public_view()
-            return view  # type: ignore[no-any-return]
+        return view
 
-    def _public_view(self) -> FrozenDict:
+    def _public_view(self, seat: int | None = None) -> FrozenDict:
+        """The public view, or ``seat``'s, built from its parts in one frozen dict: the common
+        facts, the game's (worked out once a state and kept across the moves that change
+        none, ``_kept``), at the end what the end reveals, and the seat's own."""
         d = self.decision
-        public = self._public()
-        common = {
-            "game": self.name,
-            "players": self.players,
-            "options": self._options_view,
-            "waiting": d.frozen_json() if d else None,
-        }
-        # A game may say "waiting" its own way (Kolkhoz). A FrozenDict is frozen all the way
-        # down already; what is not is frozen here, in one pass with the common facts.
-        if type(public) is FrozenDict:
-            view = FrozenDict(common, **public)
-        else:
-            view = freeze(common | public)
-        if d is None:
+        view = FrozenDict(  # from a dict, not keywords: twice as fast
+            {
+                "game": self.name,
+                "players": self.players,
+                "options": self._options_view,
+                "waiting": d.frozen_json() if d else None,
+            }
+        )
+        # The game's facts are frozen as built: joined as they are, in one copy, with no walk.
+        # A game may say "waiting" its own way (Kolkhoz).
+        kept: dict[str, Any] | None = self.__dict__.get("_kept_")  # ``_kept``, inline
+        facts = kept.get("facts") if kept is not None else None
+        if facts is None:
+            facts = self._public()
+            if kept is None:
+                self.__dict__["_kept_"] = {"facts": facts}
+            else:
+                kept["facts"] = facts
+        _join(view, facts)
+        if d is None:  # once a game: the end's facts are frozen here
             result = self.result
             assert result is not None
-            view = FrozenDict(view, **freeze(self._revealed()), result=freeze(result.to_json()))
+            _join(view, freeze(self._revealed()))
+            _join(view, {"result": freeze(result.to_json())})
+        if seat is not None:
+            _put(view, "seat", seat)
+            _join(view, self._private(seat))  # frozen as built, as the public facts are
         return view
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -366,12 +403,10 @@ class Game:
         views: dict[int, FrozenDict] | None = self.__dict__.get("_views_")
         if views is None:
             views = self.__dict__["_views_"] = {}
-        try:
-            return views[seat]
-        except KeyError:
-            private = freeze(self._private(seat))  # the public part is frozen already
-            view = views[seat] = FrozenDict(self.public_view(), seat=seat, **private)
-            return view
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = self._public_view(seat)
+        return view
 
     def act(self, seat: int, choice: Choice) -> None:
         """Answer the current decision for ``seat``; ``IllegalMove`` changes nothing."""
@@ -406,10 +441,9 @@ class Game:
         """What a copy (``copy.deepcopy``, pickle) takes: the state, not what was worked out
         from it (the decision, the views), which the copy works out anew: a copy may be
         changed by hand (a test's what-if) before it is read."""
-        kept = self.__dict__.copy()
-        for worked_out in ("_decision_", "_public_", "_views_", "_kept_"):
-            kept.pop(worked_out, None)
-        return kept
+        # What is worked out is named ``_like_this_`` (the views, the decision, the frozen
+        # parts a game keeps): none of it is copied.
+        return {k: v for k, v in self.__dict__.items() if not (k[0] == "_" == k[-1])}
 
     def is_seat(self, seat: Any) -> bool:
         """Whether ``seat`` names a seat at this table (an int, and not a bool: True == 1)."""

@@ -614,13 +614,15 @@ class Glasnost(Game):
         policy = None
         if result in (YES, NO):
             domain, direction = self.crisis_card(space).policy(result)
-            policy = FrozenDict(domain=domain, direction=direction)
-        return FrozenDict(
-            static,
-            players=FrozenList(players),
-            closed=result is not None,
-            result=result,
-            policy=policy,
+            policy = FrozenDict({"domain": domain, "direction": direction})
+        return FrozenDict(  # a dict, not keywords: twice as fast
+            {
+                **static,
+                "players": FrozenList(players),
+                "closed": result is not None,
+                "result": result,
+                "policy": policy,
+            }
         )
 
     def _board_view(self) -> tuple[FrozenList, FrozenList]:
@@ -651,7 +653,9 @@ class Glasnost(Game):
             players = tuple(owner[q] if face_up[q] else None for q in static["board_seats"])
             crisis_list[space] = self._crisis_view(space, results[space], players)
         for q in moved:
-            seat_list[q] = FrozenDict(self._board_seats[q], owner=owner[q], face_up=face_up[q])
+            seat_list[q] = FrozenDict(
+                {**self._board_seats[q], "owner": owner[q], "face_up": face_up[q]}
+            )
         crises, seats = FrozenList(crisis_list), FrozenList(seat_list)
         self.__dict__["_board_view_"] = (list(owner), list(face_up), list(results), crises, seats)
         return crises, seats
@@ -660,44 +664,42 @@ class Glasnost(Game):
         return {k: v for k, v in self.options.items() if k != "board"}
 
     def _public(self) -> dict[str, Any]:
-        # Frozen, shared by the views of a ballot's casts.
-        return self._kept("public", self._public_facts)  # type: ignore[no-any-return]
-
-    def _public_facts(self) -> dict[str, Any]:
         """The public facts, frozen: a secret ballot's casts change none of them, so they are
-        kept for every view until the ballot closes."""
+        kept for every view until the ballot closes (``Game._kept``)."""
         s = self.s
         crises, board_seats = self._board_view()
-        return FrozenDict(
-            board=self.board.name,
-            phase=s.phase,
-            turn=s.turn + 1,
-            chairman=s.chairman if s.phase != "over" else None,
-            crises=crises,
-            board_seats=board_seats,
-            policies=FrozenDict(s.policies),
-            coup_tokens=FrozenDict(
-                total=coup_tokens_for(self.players),
-                left=s.coup_left,
-                used=FrozenDict(s.coup_used),
+        return {  # each value frozen as built (the view takes them as they are)
+            "board": self.board.name,
+            "phase": s.phase,
+            "turn": s.turn + 1,
+            "chairman": s.chairman if s.phase != "over" else None,
+            "crises": crises,
+            "board_seats": board_seats,
+            "policies": FrozenDict(s.policies),
+            "coup_tokens": FrozenDict(
+                {
+                    "total": coup_tokens_for(self.players),
+                    "left": s.coup_left,
+                    "used": FrozenDict(s.coup_used),
+                }
             ),
-            tokens=FrozenList(s.tokens),
-            spare_sets=s.spare_sets,
-            crisis=s.crisis,
-            voters=FrozenList(s.voters),
-            last_vote=FrozenList(s.last_vote) if s.last_vote is not None else None,
-            last_purge=freeze(s.last_purge) if s.last_purge else None,
-            asking=FrozenList(s.leaders) if s.phase == "coup_offer" else None,
-            coup_leader=(
-                FrozenDict(card=s.leader, seat=s.revealed[s.leader])
+            "tokens": FrozenList(s.tokens),
+            "spare_sets": s.spare_sets,
+            "crisis": s.crisis,
+            "voters": FrozenList(s.voters),
+            "last_vote": FrozenList(s.last_vote) if s.last_vote is not None else None,
+            "last_purge": freeze(s.last_purge) if s.last_purge else None,
+            "asking": FrozenList(s.leaders) if s.phase == "coup_offer" else None,
+            "coup_leader": (
+                FrozenDict({"card": s.leader, "seat": s.revealed[s.leader]})
                 if s.phase in ("coup_name", "coup_vote") and s.leader
                 else None
             ),
-            named=FrozenList(s.named),
-            last_coup=freeze(s.last_coup),
-            revealed=FrozenDict(s.revealed),
-            history=self._frozen_log("_history_log_", s.history),
-        )
+            "named": FrozenList(s.named),
+            "last_coup": freeze(s.last_coup),
+            "revealed": FrozenDict(s.revealed),
+            "history": self._frozen_log("_history_log_", s.history),
+        }
 
     def _revealed(self) -> dict[str, Any]:
         return {"objectives": list(self.s.objectives)}

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
-from companion.games.frozen import FrozenDict
+from companion.games.frozen import FrozenDict, FrozenList
 from companion.games.kinds import GulagKind, GulagPhase
 
 RED, BLACK = "red", "black"
@@ -226,6 +226,7 @@ class Gulag(Game):
 
     # -- views ------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
+        """Every value frozen as built (the view takes them as they are)."""
         s = self.s
         turns = self.players  # G3
         picks = s.picks
@@ -236,15 +237,15 @@ class Gulag(Game):
             "canal": s.canal,
             "canal_max": 2 * turns,
             "commissar": s.turn % self.players if s.turn < turns else None,
-            "workers": picks[:2],
+            "workers": FrozenList(picks[:2]),
             "supervisor": picks[2] if len(picks) == 3 else None,
-            "previous": list(s.previous),
+            "previous": FrozenList(s.previous),
             "need_new": NEW_REQUIRED[self.players] if s.previous else 0,
             "deck": self._deck,
             "ordered": s.ordered,
-            "last_inspection": list(s.last_inspection) if s.last_inspection else None,
+            "last_inspection": FrozenList(s.last_inspection) if s.last_inspection else None,
             "history": self._frozen_log("_history_log_", s.history),
-            "roles_told": list(s.roles) if self.options["deal"] == "cards" else None,
+            "roles_told": FrozenList(s.roles) if self.options["deal"] == "cards" else None,
         }
 
     def _revealed(self) -> dict[str, Any]:

@@ -651,6 +651,7 @@ class Kolkhoz(Game):
         s = self.s
         job = s.jobs[suit]
         job["workers"].append(card)
+        self.__dict__.pop("_jobs_view_", None)  # the jobs' view is made anew (``_jobs_view``)
         if job["done"]:
             return
         job["hours"] += hours_of(card, s.trump)
@@ -742,6 +743,7 @@ class Kolkhoz(Game):
         if special["J"]:
             jack = "J" + LETTER[trump]
             job["workers"].remove(jack)
+            self.__dict__.pop("_jobs_view_", None)  # the jobs' view is made anew
             s.north.append(jack)
             record["north"].append({"seat": None, "card": jack})
             return record
@@ -838,71 +840,81 @@ class Kolkhoz(Game):
         s = self.s
         d = self.decision
         clerk = self.clerk
-        # Frozen as it is made, all the way down: the view takes it as it is (base.Game).
-        return FrozenDict(
+        # Each value frozen as it is made: the view takes them as they are (base.Game).
+        return {
+            "deal": self.options["deal"],
+            "phase": s.phase,
+            "waiting": _public_waiting(d),
+            "year": s.year,
+            "years": YEARS,
+            "planner": s.planner if s.phase not in ("over", "plot") else None,
+            "trump": s.trump,
+            "trump_broken": s.trump_broken,
+            "jobs": self._jobs_view(),
+            "hand_size": s.hand_size,
+            "hand_counts": FrozenList(s.held if clerk else [len(hand) for hand in s.hands]),
+            "tricks": s.tricks,
+            "tricks_played": s.tricks_played,
+            "leader": s.leader if s.phase == "play" else None,
+            "turn": s.turn if s.phase == "play" else None,
+            "lead_suit": self.lead_suit,
+            "trick": self._frozen_log("_trick_log_", s.trick),  # a new list each trick
+            "to_assign": FrozenList(s.to_assign),
+            "brigadier": s.brigadier,
+            "brigadiers": FrozenList(s.brigadiers),
+            "won": None if s.won is None else FrozenList(s.won),
+            "last_trick": self._frozen("_last_trick_", s.last_trick),
+            "plots": FrozenList(
+                [
+                    FrozenDict(
+                        {
+                            "shown": FrozenList(p["shown"]),
+                            "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
+                        }
+                    )
+                    for i, p in enumerate(s.plots)
+                ]
+            ),
+            "north": FrozenList(s.north),
+            "unclaimed": FrozenList(s.unclaimed),
+            "deck": self._deck_count(),
+            "history": self._frozen_log("_history_log_", s.history),
+            "entry": s.entry,
+            "requisition": None if s.requisition is None else freeze(s.requisition),
+            "revealing": s.revealing[0] if s.phase == "reveal" else None,
+            "to_enter": (
+                FrozenList([len(x) for x in s.slots]) if clerk and s.phase == "plot" else None
+            ),
+        }
+
+    def _jobs_view(self) -> FrozenDict:
+        """The year's jobs, frozen, kept while they stay as they are: every change to a job
+        adds or takes away a worker (K4, K5), which forgets this view, and a new year brings
+        new jobs (a new dict)."""
+        jobs = self.s.jobs
+        known = self.__dict__.get("_jobs_view_")
+        if known is not None and known[0] is jobs:
+            return known[1]  # type: ignore[no-any-return]
+        view = FrozenDict(
             {
-                "deal": self.options["deal"],
-                "phase": s.phase,
-                "waiting": freeze(_public_waiting(d)),
-                "year": s.year,
-                "years": YEARS,
-                "planner": s.planner if s.phase not in ("over", "plot") else None,
-                "trump": s.trump,
-                "trump_broken": s.trump_broken,
-                "jobs": FrozenDict(
+                suit: FrozenDict(
                     {
-                        suit: FrozenDict(
-                            {
-                                "name": JOBS[suit][0],
-                                "gloss": JOBS[suit][2],
-                                "reward": job["reward"],
-                                "points": VALUE[job["reward"][:-1]],
-                                "hours": job["hours"],
-                                "threshold": THRESHOLD,
-                                "done": job["done"],
-                                "by": job["by"],
-                                "workers": FrozenList(job["workers"]),
-                            }
-                        )
-                        for suit, job in s.jobs.items()
+                        "name": JOBS[suit][0],
+                        "gloss": JOBS[suit][2],
+                        "reward": job["reward"],
+                        "points": VALUE[job["reward"][:-1]],
+                        "hours": job["hours"],
+                        "threshold": THRESHOLD,
+                        "done": job["done"],
+                        "by": job["by"],
+                        "workers": FrozenList(job["workers"]),
                     }
-                ),
-                "hand_size": s.hand_size,
-                "hand_counts": FrozenList(s.held if clerk else [len(hand) for hand in s.hands]),
-                "tricks": s.tricks,
-                "tricks_played": s.tricks_played,
-                "leader": s.leader if s.phase == "play" else None,
-                "turn": s.turn if s.phase == "play" else None,
-                "lead_suit": self.lead_suit,
-                "trick": FrozenList([FrozenDict(p) for p in s.trick]),
-                "to_assign": FrozenList(s.to_assign),
-                "brigadier": s.brigadier,
-                "brigadiers": FrozenList(s.brigadiers),
-                "won": None if s.won is None else FrozenList(s.won),
-                "last_trick": self._frozen("_last_trick_", s.last_trick),
-                "plots": FrozenList(
-                    [
-                        FrozenDict(
-                            {
-                                "shown": FrozenList(p["shown"]),
-                                "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
-                            }
-                        )
-                        for i, p in enumerate(s.plots)
-                    ]
-                ),
-                "north": FrozenList(s.north),
-                "unclaimed": FrozenList(s.unclaimed),
-                "deck": self._deck_count(),
-                "history": self._frozen_log("_history_log_", s.history),
-                "entry": s.entry,
-                "requisition": None if s.requisition is None else freeze(s.requisition),
-                "revealing": s.revealing[0] if s.phase == "reveal" else None,
-                "to_enter": (
-                    FrozenList([len(x) for x in s.slots]) if clerk and s.phase == "plot" else None
-                ),
+                )
+                for suit, job in jobs.items()
             }
         )
+        self.__dict__["_jobs_view_"] = (jobs, view)
+        return view
 
     def _revealed(self) -> dict[str, Any]:
         return {"scores": self._scores()}
@@ -910,12 +922,14 @@ class Kolkhoz(Game):
     def _private(self, seat: int) -> dict[str, Any]:
         plot = self.s.plots[seat]
         private: dict[str, Any] = {
-            "hand": list(self.s.hands[seat]),
-            "plot": {"hidden": list(plot["hidden"]), "shown": list(plot["shown"])},
+            "hand": FrozenList(self.s.hands[seat]),
+            "plot": FrozenDict(
+                {"hidden": FrozenList(plot["hidden"]), "shown": FrozenList(plot["shown"])}
+            ),
         }
         d = self.decision
         if d is not None and seat in d.seats:
-            private["waiting"] = d.to_json()  # the seat to play sees its legal cards
+            private["waiting"] = d.frozen_json()  # the seat to play sees its legal cards
         return private
 
     @property
@@ -934,11 +948,10 @@ class Kolkhoz(Game):
         return Result(winners, "single" if len(winners) == 1 else "shared", measures)
 
 
-def _public_waiting(d: Decision | None) -> dict[str, Any] | None:
+def _public_waiting(d: Decision | None) -> FrozenDict | None:
     """The decision for all to see; the legal cards of the seat to play are part of its hand."""
     if d is None:
         return None
-    waiting = d.to_json()
     if d.kind == "play":
-        waiting["options"] = None
-    return waiting
+        return FrozenDict({**d.frozen_json(), "options": None})
+    return d.frozen_json()

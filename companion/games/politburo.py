@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
-from companion.games.frozen import fresh
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 from companion.games.kinds import PolitburoPhase
 
 DEFENCE, FINANCE, SECURITY = "defence", "finance", "security"
@@ -510,14 +510,14 @@ class Politburo(Game):
             "rounds": self.rounds,
             "first_secretary": s.first,
             "secretary": None if over else self.secretary,
-            "ministries": dict(s.ministries),
-            "influence": list(s.influence),
+            "ministries": FrozenDict(s.ministries),
+            "influence": FrozenList(s.influence),
             "lost": s.lost,
             "proposal": s.proposal,
             "thumbs_up": s.thumbs,
-            "rejected": list(s.rejected),
+            "rejected": FrozenList(s.rejected),
             "plan": s.plan,
-            "executors": list(s.executors),
+            "executors": FrozenList(s.executors),
             "execution": s.execution,
             "last_execution": executions[-1] if executions else None,
             "replacing": s.replacing,
@@ -526,23 +526,26 @@ class Politburo(Game):
         }
         if s.phase == "purge":
             order = card_order(s.executors, self.secretary, self.players)
-            view["pointing"] = {
-                "executors": order,
-                "targets": [pointing_targets(e, s.executors, self.players) for e in order],
-            }
+            view["pointing"] = FrozenDict(
+                executors=FrozenList(order),
+                targets=FrozenList(
+                    [FrozenDict(pointing_targets(e, s.executors, self.players)) for e in order]
+                ),
+            )
         return view
 
-    def _current(self) -> dict[str, Any] | None:
-        """The round being played, fresh, but for its plan votes and executions: they never
-        change once recorded, so they are frozen once and shared."""
+    def _current(self) -> FrozenDict | None:
+        """The round being played, frozen: its plan votes and executions never change once
+        recorded, so they are frozen once and shared; the rest are numbers and words."""
         current = self.s.current
         if not current:
             return None
-        view = {
-            key: self._frozen_log(f"_{key}_log_", value) if key in LOGGED else fresh(value)
-            for key, value in current.items()
-        }
-        return view
+        return FrozenDict(
+            {
+                key: self._frozen_log(f"_{key}_log_", value) if key in LOGGED else freeze(value)
+                for key, value in current.items()
+            }
+        )
 
     def _revealed(self) -> dict[str, Any]:
         s = self.s
@@ -565,9 +568,9 @@ class Politburo(Game):
             private[key] = ballot.choice_of(seat)  # an executor knows the card it played
         if self.third is not None and seat in self.third:
             order = card_order(s.executors, self.secretary, self.players)
-            private["my_card"] = {"number": order.index(seat) + 1, "card": self.third[seat]}
+            private["my_card"] = FrozenDict(number=order.index(seat) + 1, card=self.third[seat])
         if s.phase == "purge" and seat in s.executors:
-            private["point_at"] = pointing_targets(seat, s.executors, self.players)
+            private["point_at"] = FrozenDict(pointing_targets(seat, s.executors, self.players))
         return private
 
     @property
