@@ -48,6 +48,18 @@ def chromium():
             browser.close()
 
 
+@contextmanager
+def own_pages(browser):
+    """``browser`` for one test or one table: every page opened meanwhile is closed on the way
+    out, as closing a browser of its own would (its sockets do not outlive its table). A
+    module shares one launched Chromium so: a launch costs more CPU than most tests."""
+    try:
+        yield browser
+    finally:
+        for context in browser.contexts:
+            context.close()
+
+
 def same_screenshot(name: str, png: bytes, tolerance: float = 0.002) -> None:
     """``png`` matches the reference ``web-NAME.png`` but for ``tolerance`` of its pixels
     (font smoothing); COMPANION_UPDATE_REFERENCES=1 rewrites the references."""

@@ -7,11 +7,17 @@ import pytest
 
 from companion.table import Settings
 from companion.ui.kolkhoz import card_label
-from tests.browser import chromium, same_screenshot
+from tests.browser import chromium, own_pages, same_screenshot
 from tests.webtables import direct, give_phones, play_out, web_table
 
 GAMES = [("glasnost", 8), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]
 WAIT = 10_000  # ms Playwright waits for a page to catch up (a bound, not a measure)
+
+
+@pytest.fixture(scope="module")
+def shared_browser():
+    with chromium() as browser:
+        yield browser
 
 
 def caught_up(page, room):
@@ -26,11 +32,11 @@ def caught_up(page, room):
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
-def test_the_tv_follows_a_whole_bot_game(game, players, served):
+def test_the_tv_follows_a_whole_bot_game(game, players, served, shared_browser):
     options = {"deal": "box"} if game == "kolkhoz" else {}  # the box deals, as before
     table, room, player = web_table(Settings(game, players, "en", options))
     base = served(room)
-    with chromium() as browser:
+    with own_pages(shared_browser) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(base + "/")
         caught_up(page, room)
@@ -106,12 +112,12 @@ def play_with_pages(table, room, player, pages, on_pages):
     return seen
 
 
-def test_a_glasnost_coup_vote_is_taken_on_twelve_phones_at_once(served):
+def test_a_glasnost_coup_vote_is_taken_on_twelve_phones_at_once(served, shared_browser):
     table, room, player = web_table(Settings("glasnost", 12))
     tokens = give_phones(room, range(12))
     player.wait(0.5)
     base = served(room)
-    with chromium() as browser:
+    with own_pages(shared_browser) as browser:
         pages = open_phones(browser, base, tokens)
         seen = play_with_pages(table, room, player, pages, {"coup_vote", "crisis_vote"})
     coup = {seat for kind, seat in seen if kind == "coup_vote"}
@@ -120,7 +126,7 @@ def test_a_glasnost_coup_vote_is_taken_on_twelve_phones_at_once(served):
     assert table.game.over
 
 
-def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
+def test_politburo_executions_and_gulag_workers_vote_from_phones(served, shared_browser):
     for game, players, kinds in [
         ("politburo", 7, {"execute", "plan_vote"}),
         ("gulag", 7, {"task"}),
@@ -129,19 +135,19 @@ def test_politburo_executions_and_gulag_workers_vote_from_phones(served):
         tokens = give_phones(room, range(players))
         player.wait(0.5)
         base = served(room)
-        with chromium() as browser:
+        with own_pages(shared_browser) as browser:
             pages = open_phones(browser, base, tokens)
             seen = play_with_pages(table, room, player, pages, kinds)
         assert {kind for kind, _ in seen} >= ({"execute"} if game == "politburo" else {"task"})
         assert table.game.over
 
 
-def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served):
+def test_a_kolkhoz_seat_plays_its_whole_hand_from_its_phone(served, shared_browser):
     table, room, player = web_table(Settings("kolkhoz", 4, "en", {"deal": "box"}))
     tokens = give_phones(room, [0])
     player.wait(0.5)
     base = served(room)
-    with chromium() as browser:
+    with own_pages(shared_browser) as browser:
         pages = open_phones(browser, base, tokens)
         hand = list(table.game.view(0)["hand"])
         pages[0].locator("#hold").dispatch_event("pointerdown")  # the card shows while held
@@ -161,12 +167,14 @@ def held(page):
     page.locator("#hold").dispatch_event("pointerdown")
 
 
-def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(served):
+def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(
+    served, shared_browser
+):
     table, room, player = web_table(Settings("gulag", 5))
     tokens = give_phones(room, [0])
     player.wait(0.5)
     base = served(room)
-    with chromium() as browser:
+    with own_pages(shared_browser) as browser:
         (first,) = open_phones(browser, base, tokens).values()
         held(first)
         assert first.locator("#secret").inner_text().strip()  # its private lines were shown

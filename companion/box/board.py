@@ -129,13 +129,16 @@ class VirtualBoard(Board):
         from companion.box.mockpins import BoundedMockPin
 
         super().__init__(pinout, MockFactory(pin_class=BoundedMockPin))
+        # Each button's mock pin, kept: the factory's lookup walks the board's whole header
+        # on every call, and a finger drives a pin twice a press.
+        self._pins = {name: button.pin for name, button in self.buttons.items()}
 
     def _oled_interface(self) -> VirtualPanel:
         return VirtualPanel(self.pinout.oled.driver)
 
     def drive(self, button: ButtonName, closed: bool) -> None:
         """Close or open a button's contact (what a finger does)."""
-        pin = self.factory.pin(self.pinout.buttons[button])
+        pin = self._pins[button]
         # Buttons pull up: a closed contact pulls the pin to ground.
         if closed:
             pin.drive_low()

@@ -106,13 +106,21 @@ class Inputs:
         self.queue: deque[Press] = deque()
         self.size = size
         self.dropped = 0
+        # When every debouncer was last polled, with no edge since: polling again at that
+        # time finds nothing new (the loop asks each button's level, then takes the queue,
+        # all at one time), so it is skipped.
+        self.polled_at: float | None = None
 
     def edge(self, button: Button, level: bool) -> None:
         """A raw edge from a pin callback, stamped with the box's clock."""
+        self.polled_at = None
         self._push(button, self.debouncers[button].edge(self.clock(), level))
 
     def poll(self) -> None:
         now = self.clock()
+        if now == self.polled_at:
+            return
+        self.polled_at = now
         for name, debouncer in self.debouncers.items():
             self._push(name, debouncer.poll(now))
 
