@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,17 +129,24 @@ TERMS = {
 
 
 # -- cards: pure helpers ----------------------------------------------------------
-def suit_of(card: str) -> str:
-    return SUIT_OF_LETTER[card[-1]]
+class _CardTable(dict[str, Any]):
+    """A fact of every card worked out once, looked up by the card: the engine and its bot
+    ask the suit or value of a card some twenty times a move. A string that is no card is
+    worked out as asked, as it always was (``describe``), and not kept."""
+
+    def __init__(self, describe: Callable[[str], Any]) -> None:
+        super().__init__({card: describe(card) for card in (*WORKERS, *JOB_CARDS)})
+        self.describe = describe
+
+    def __missing__(self, card: str) -> Any:
+        return self.describe(card)
 
 
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def value_of(card: str) -> int:
-    """K2: the face value of a worker (6-13) or a job card (Ace 1 to 5)."""
-    return VALUE[rank_of(card)]
+#: ``suit_of(card)`` and the others below are the tables' lookups (a C call, no frame)
+suit_of: Callable[[str], str] = _CardTable(lambda card: SUIT_OF_LETTER[card[-1]]).__getitem__
+rank_of: Callable[[str], str] = _CardTable(lambda card: card[:-1]).__getitem__
+#: K2: the face value of a worker (6-13) or a job card (Ace 1 to 5)
+value_of: Callable[[str], int] = _CardTable(lambda card: VALUE[card[:-1]]).__getitem__
 
 
 def hours_of(card: str, trump: str | None) -> int:
@@ -161,15 +168,20 @@ def is_card(choice: Any) -> bool:
 def trick_winner(cards: list[str], lead_suit: str, trump: str | None) -> int:
     """Index of the winning card: the highest trump if any, else the highest of the lead suit."""
 
-    def strength(i: int) -> tuple[int, int]:
-        card = cards[i]
-        if suit_of(card) == trump:
-            return (2, value_of(card))
-        if suit_of(card) == lead_suit:
-            return (1, value_of(card))
-        return (0, 0)  # off-suit and not trump: never wins
-
-    return max(range(len(cards)), key=strength)
+    winner, best = 0, -1  # the first of the strongest, as ``max`` picks
+    for i, card in enumerate(cards):
+        suit = suit_of(card)
+        # trump above the lead suit above the rest, by value within each (values 1-13)
+        strength = (
+            40 + value_of(card)
+            if suit == trump
+            else 20 + value_of(card)
+            if suit == lead_suit
+            else 0
+        )
+        if strength > best:
+            winner, best = i, strength
+    return winner
 
 
 def legal_plays(
@@ -859,24 +871,14 @@ class Kolkhoz(Game):
             "turn": s.turn if s.phase == "play" else None,
             "lead_suit": self.lead_suit,
             "trick": self._frozen_log("_trick_log_", s.trick),  # a new list each trick
-            "to_assign": FrozenList(s.to_assign),
+            "to_assign": self._frozen_copy("_to_assign_", s.to_assign),
             "brigadier": s.brigadier,
-            "brigadiers": FrozenList(s.brigadiers),
-            "won": None if s.won is None else FrozenList(s.won),
+            "brigadiers": self._frozen_copy("_brigadiers_", s.brigadiers),
+            "won": None if s.won is None else self._frozen_copy("_won_", s.won),
             "last_trick": self._frozen("_last_trick_", s.last_trick),
-            "plots": FrozenList(
-                [
-                    FrozenDict(
-                        {
-                            "shown": FrozenList(p["shown"]),
-                            "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
-                        }
-                    )
-                    for i, p in enumerate(s.plots)
-                ]
-            ),
-            "north": FrozenList(s.north),
-            "unclaimed": FrozenList(s.unclaimed),
+            "plots": self._plots_view(),
+            "north": self._frozen_copy("_north_", s.north),
+            "unclaimed": self._frozen_copy("_unclaimed_", s.unclaimed),
             "deck": self._deck_count(),
             "history": self._frozen_log("_history_log_", s.history),
             "entry": s.entry,
@@ -886,6 +888,24 @@ class Kolkhoz(Game):
                 FrozenList([len(x) for x in s.slots]) if clerk and s.phase == "plot" else None
             ),
         }
+
+    def _plots_view(self) -> FrozenList:
+        """The plots as all see them (the cards shown, how many hidden), frozen, kept while
+        they stay as they are: they change a few times a year (a job done, a requisition)."""
+        s = self.s
+        clerk = self.clerk
+        key = tuple(
+            (*p["shown"], len(p["hidden"]) + (len(s.slots[i]) if clerk else 0))
+            for i, p in enumerate(s.plots)
+        )
+        known = self.__dict__.get("_plots_view_")
+        if known is not None and known[0] == key:
+            return known[1]  # type: ignore[no-any-return]
+        view = FrozenList(
+            [FrozenDict({"shown": FrozenList(shown), "hidden": hidden}) for *shown, hidden in key]
+        )
+        self.__dict__["_plots_view_"] = (key, view)
+        return view
 
     def _jobs_view(self) -> FrozenDict:
         """The year's jobs, frozen, kept while they stay as they are: every change to a job
