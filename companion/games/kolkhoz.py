@@ -100,6 +100,8 @@ JOB_RANKS = ("A", "2", "3", "4", "5")
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
 VALUE |= {"J": 11, "Q": 12, "K": 13}
 
+JACK = VALUE["J"]  # no other rank has its value
+
 WORKERS = tuple(r + LETTER[s] for s in SUITS for r in WORKER_RANKS)  # the 32 workers
 JOB_CARDS = tuple(r + LETTER[s] for s in SUITS for r in JOB_RANKS)  # the 20 job cards
 
@@ -151,14 +153,16 @@ value_of: Callable[[str], int] = _CardTable(lambda card: VALUE[card[:-1]]).__get
 
 def hours_of(card: str, trump: str | None) -> int:
     """K2: work-hours of a worker; the trump Jack (Пьяница) adds nothing."""
-    if rank_of(card) == "J" and suit_of(card) == trump:
+    value = value_of(card)
+    if value == JACK and suit_of(card) == trump:
         return 0
-    return value_of(card)
+    return value
 
 
-def card_order(card: str) -> tuple[int, int]:
-    """Sort key: by suit in the text's order, then by rank."""
-    return (SUITS.index(suit_of(card)), value_of(card))
+#: sort key: by suit in the text's order, then by rank
+card_order: Callable[[str], tuple[int, int]] = _CardTable(
+    lambda card: (SUITS.index(suit_of(card)), value_of(card))
+).__getitem__
 
 
 def is_card(choice: Any) -> bool:
@@ -893,18 +897,20 @@ class Kolkhoz(Game):
         """The plots as all see them (the cards shown, how many hidden), frozen, kept while
         they stay as they are: they change a few times a year (a job done, a requisition)."""
         s = self.s
-        clerk = self.clerk
-        key = tuple(
-            (*p["shown"], len(p["hidden"]) + (len(s.slots[i]) if clerk else 0))
-            for i, p in enumerate(s.plots)
-        )
+        shown = [p["shown"] for p in s.plots]  # compared card by card with the kept copy
+        hidden = [len(p["hidden"]) for p in s.plots]
+        if self.clerk:
+            hidden = [n + len(slots) for n, slots in zip(hidden, s.slots, strict=True)]
         known = self.__dict__.get("_plots_view_")
-        if known is not None and known[0] == key:
-            return known[1]  # type: ignore[no-any-return]
+        if known is not None and known[0] == shown and known[1] == hidden:
+            return known[2]  # type: ignore[no-any-return]
         view = FrozenList(
-            [FrozenDict({"shown": FrozenList(shown), "hidden": hidden}) for *shown, hidden in key]
+            [
+                FrozenDict({"shown": FrozenList(cards), "hidden": n})
+                for cards, n in zip(shown, hidden, strict=True)
+            ]
         )
-        self.__dict__["_plots_view_"] = (key, view)
+        self.__dict__["_plots_view_"] = ([c[:] for c in shown], hidden, view)
         return view
 
     def _jobs_view(self) -> FrozenDict:
@@ -915,9 +921,21 @@ class Kolkhoz(Game):
         known = self.__dict__.get("_jobs_view_")
         if known is not None and known[0] is jobs:
             return known[1]  # type: ignore[no-any-return]
-        view = FrozenDict(
-            {
-                suit: FrozenDict(
+        # A worker joins or leaves one job at a time: the others' views are kept.
+        kept = self.__dict__.get("_job_views_")
+        if kept is None or kept[0] is not jobs:
+            kept = self.__dict__["_job_views_"] = (jobs, {})
+        views: dict[str, FrozenDict] = kept[1]
+        for suit, job in jobs.items():
+            old = views.get(suit)
+            if (
+                old is None
+                or old["hours"] != job["hours"]
+                or old["done"] != job["done"]
+                or old["by"] != job["by"]
+                or old["workers"] != job["workers"]
+            ):
+                views[suit] = FrozenDict(
                     {
                         "name": JOBS[suit][0],
                         "gloss": JOBS[suit][2],
@@ -930,9 +948,7 @@ class Kolkhoz(Game):
                         "workers": FrozenList(job["workers"]),
                     }
                 )
-                for suit, job in jobs.items()
-            }
-        )
+        view = FrozenDict({suit: views[suit] for suit in jobs})
         self.__dict__["_jobs_view_"] = (jobs, view)
         return view
 
@@ -943,14 +959,24 @@ class Kolkhoz(Game):
         plot = self.s.plots[seat]
         private: dict[str, Any] = {
             "hand": FrozenList(self.s.hands[seat]),
-            "plot": FrozenDict(
-                {"hidden": FrozenList(plot["hidden"]), "shown": FrozenList(plot["shown"])}
-            ),
+            "plot": self._own_plot_view(seat, plot),
         }
         d = self.decision
         if d is not None and seat in d.seats:
             private["waiting"] = d.frozen_json()  # the seat to play sees its legal cards
         return private
+
+    def _own_plot_view(self, seat: int, plot: dict[str, list[str]]) -> FrozenDict:
+        """The seat's own plot, hidden cards too, frozen and kept while it stays as it is (it
+        changes a few times a year)."""
+        kept: dict[int, FrozenDict] | None = self.__dict__.get("_own_plots_")
+        if kept is None:
+            kept = self.__dict__["_own_plots_"] = {}
+        view = kept.get(seat)
+        if view is None or view["hidden"] != plot["hidden"] or view["shown"] != plot["shown"]:
+            hidden, shown = FrozenList(plot["hidden"]), FrozenList(plot["shown"])
+            view = kept[seat] = FrozenDict({"hidden": hidden, "shown": shown})
+        return view
 
     @property
     def result(self) -> Result | None:
@@ -972,6 +998,13 @@ def _public_waiting(d: Decision | None) -> FrozenDict | None:
     """The decision for all to see; the legal cards of the seat to play are part of its hand."""
     if d is None:
         return None
-    if d.kind == "play":
-        return FrozenDict({**d.frozen_json(), "options": None})
+    if d.kind == "play":  # one a seat, made once: a play is asked of one seat
+        waiting = _PLAY_WAITING.get(d.seats)
+        if waiting is None:
+            waiting = _PLAY_WAITING[d.seats] = FrozenDict({**d.frozen_json(), "options": None})
+        return waiting
     return d.frozen_json()
+
+
+#: the public "waiting" of a play (its options hidden), by the seats asked: four at most
+_PLAY_WAITING: dict[tuple[int, ...], FrozenDict] = {}
