@@ -169,20 +169,20 @@ def is_card(choice: Any) -> bool:
     return isinstance(choice, str) and choice in WORKERS
 
 
+def trick_strength(card: str, lead_suit: str, trump: str | None) -> int:
+    """How strongly ``card`` bids for the trick: trump above the lead suit above the rest (which
+    never wins), by value within each (values 1-13); the first of the strongest wins."""
+    suit = suit_of(card)
+    if suit == trump:
+        return 40 + value_of(card)
+    return 20 + value_of(card) if suit == lead_suit else 0
+
+
 def trick_winner(cards: list[str], lead_suit: str, trump: str | None) -> int:
     """Index of the winning card: the highest trump if any, else the highest of the lead suit."""
-
     winner, best = 0, -1  # the first of the strongest, as ``max`` picks
     for i, card in enumerate(cards):
-        suit = suit_of(card)
-        # trump above the lead suit above the rest, by value within each (values 1-13)
-        strength = (
-            40 + value_of(card)
-            if suit == trump
-            else 20 + value_of(card)
-            if suit == lead_suit
-            else 0
-        )
+        strength = trick_strength(card, lead_suit, trump)
         if strength > best:
             winner, best = i, strength
     return winner
