@@ -676,6 +676,7 @@ class Kolkhoz(Game):
             job["done"] = True
             job["by"] = s.brigadier
             s.plots[s.brigadier]["shown"].append(job["reward"])
+            self._plots_changed()
 
     def _finish_trick(self) -> None:
         s = self.s
@@ -699,6 +700,7 @@ class Kolkhoz(Game):
                 s.suits_left[seat] = []
             s.plots[seat]["hidden"].extend(hand)  # K3: forced, one card left
             hand.clear()
+        self._plots_changed()
         s.closing = {
             "year": s.year,
             "planner": s.planner,
@@ -772,6 +774,7 @@ class Kolkhoz(Game):
         assert s.requisition is not None
         plot = s.plots[seat]
         plot["hidden"] = [c for c in plot["hidden"] if c not in cards]
+        self._plots_changed()
         if cards:
             s.requisition["revealed"].append({"seat": seat, "cards": cards})
 
@@ -782,6 +785,7 @@ class Kolkhoz(Game):
         assert record is not None
         suit = record["job"]
         plot = s.plots[seat]
+        self._plots_changed()
         for r in record["revealed"]:
             if r["seat"] == seat:
                 r["cards"] = sorted(r["cards"], key=card_order)
@@ -803,6 +807,7 @@ class Kolkhoz(Game):
         if choice != "none":
             slots = [x for x in s.slots[seat] if suit in x]
             s.slots[seat].remove(min(slots, key=len))
+            self._plots_changed()
             mine = next((r for r in record["revealed"] if r["seat"] == seat), None)
             if mine is None:
                 record["revealed"].append({"seat": seat, "cards": [choice]})
@@ -811,6 +816,7 @@ class Kolkhoz(Game):
             if self._may_hold(seat, suit):
                 return  # more may follow
         s.slots[seat] = [[x for x in slot if x != suit] for slot in s.slots[seat]]
+        self._plots_changed()
         self._requisition_north(seat)
         s.revealing.pop(0)
         self._requisitions()
@@ -821,6 +827,7 @@ class Kolkhoz(Game):
         fits = [x for x in s.slots[seat] if suit_of(card) in x]
         s.slots[seat].remove(min(fits, key=len))
         s.plots[seat]["hidden"].append(card)
+        self._plots_changed()
         if not any(s.slots):
             s.phase = "over"
 
@@ -894,24 +901,29 @@ class Kolkhoz(Game):
         }
 
     def _plots_view(self) -> FrozenList:
-        """The plots as all see them (the cards shown, how many hidden), frozen, kept while
-        they stay as they are: they change a few times a year (a job done, a requisition)."""
+        """The plots as all see them (the cards shown, how many hidden), frozen, kept until
+        they change (``_plots_changed``): a few times a year (a job done, a requisition)."""
+        known: FrozenList | None = self.__dict__.get("_plots_view_")
+        if known is not None:
+            return known
         s = self.s
-        shown = [p["shown"] for p in s.plots]  # compared card by card with the kept copy
-        hidden = [len(p["hidden"]) for p in s.plots]
-        if self.clerk:
-            hidden = [n + len(slots) for n, slots in zip(hidden, s.slots, strict=True)]
-        known = self.__dict__.get("_plots_view_")
-        if known is not None and known[0] == shown and known[1] == hidden:
-            return known[2]  # type: ignore[no-any-return]
-        view = FrozenList(
+        view = self.__dict__["_plots_view_"] = FrozenList(
             [
-                FrozenDict({"shown": FrozenList(cards), "hidden": n})
-                for cards, n in zip(shown, hidden, strict=True)
+                FrozenDict(
+                    {
+                        "shown": FrozenList(p["shown"]),
+                        "hidden": len(p["hidden"]) + (len(s.slots[i]) if self.clerk else 0),
+                    }
+                )
+                for i, p in enumerate(s.plots)
             ]
         )
-        self.__dict__["_plots_view_"] = ([c[:] for c in shown], hidden, view)
         return view
+
+    def _plots_changed(self) -> None:
+        """A card came into a plot, left it or was shown (or, at a real table, a card the box
+        cannot see was entered): the plots' view is made anew."""
+        self.__dict__.pop("_plots_view_", None)
 
     def _jobs_view(self) -> FrozenDict:
         """The year's jobs, frozen, kept while they stay as they are: every change to a job
