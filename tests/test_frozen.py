@@ -68,3 +68,16 @@ def test_fresh_copies_what_can_change_and_shares_what_cannot():
     assert copied == value and copied["shared"] is shared
     copied["plain"][1].append(3)
     assert value["plain"] == [1, [2]]
+
+
+def test_freezing_copies_what_it_is_given():
+    """A view frozen from the state must not follow the state's later moves: a list or dict
+    of plain values is copied once, as a nested one is."""
+    plain = {"seat": 1, "cards": ["6H", "7H"], "plays": [{"seat": 2, "card": "QD"}]}
+    frozen = freeze(plain)
+    plain["seat"] = 3
+    plain["cards"].append("8H")
+    plain["plays"][0]["card"] = "KD"
+    assert frozen == {"seat": 1, "cards": ["6H", "7H"], "plays": [{"seat": 2, "card": "QD"}]}
+    assert type(frozen["cards"]) is FrozenList and type(frozen["plays"][0]) is FrozenDict
+    assert type(freeze(("a", 1))) is FrozenList

@@ -693,3 +693,28 @@ def test_views_are_json():
     game = new_game("kolkhoz", players=4, seed=9, deal="box")
     play_out(game, make_bots(game, "smart", random.Random(9)))
     assert json.loads(json.dumps(game.public_view()))["scores"] == game.public_view()["scores"]
+
+
+@pytest.mark.parametrize("deal", ["box", "cards"])
+def test_kept_views_follow_every_move(deal):
+    """The parts of a view kept from move to move (the jobs, the plots, cards sent north,
+    the tricks won) are those a fresh copy of the game works out, at every step of a game
+    dealt by the box and of one the box only keeps the book of: no move changes them
+    without the view saying so."""
+    import copy
+
+    game = new_game("kolkhoz", players=4, seed=4, deal=deal)
+    bots = make_bots(game, "smart", random.Random(5))
+    changes = Counter()
+    before = None
+    while True:
+        twin = copy.deepcopy(game)  # works every view out anew
+        views = [game.public_view(), *(game.view(seat) for seat in range(4))]
+        assert views == [twin.public_view(), *(twin.view(seat) for seat in range(4))]
+        if before is not None:
+            changes.update(k for k in ("jobs", "plots", "north") if views[0][k] != before[k])
+        before = views[0]
+        if (d := game.decision) is None:
+            break
+        game.act(d.seats[0], bots[d.seats[0]].choose(game.view(d.seats[0]), d))
+    assert changes["jobs"] > 10 and changes["plots"] > 3 and changes["north"] > 0, changes

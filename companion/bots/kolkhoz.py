@@ -43,7 +43,7 @@ from companion.games.kolkhoz import (
     hours_of,
     rank_of,
     suit_of,
-    trick_winner,
+    trick_strength,
     value_of,
 )
 
@@ -91,7 +91,9 @@ class GreedyBot:
             # Lead low: leave the brigadier's risk to others unless a job can be finished.
             return min(candidates, key=value_of)
         lead = suit_of(played[0])
-        winning = [c for c in candidates if trick_winner([*played, c], lead, trump) == len(played)]
+        # a card takes the trick when it is stronger than the strongest played (ties go first)
+        best = max(trick_strength(c, lead, trump) for c in played)
+        winning = [c for c in candidates if trick_strength(c, lead, trump) > best]
         if winning and any(self._completes(view, [*played, c]) for c in winning):
             return min(winning, key=value_of)
         losing = [c for c in candidates if c not in winning]
@@ -101,11 +103,14 @@ class GreedyBot:
     def _completes(view: dict[str, Any], cards: list[str]) -> bool:
         """Whether these workers could finish an open job (trump hours count for any job)."""
         trump = view["trump"]
-        spare = sum(hours_of(c, trump) for c in cards if suit_of(c) == trump)
+        hours = dict.fromkeys(SUITS, 0)  # the cards' hours by suit, in one pass
+        for c in cards:
+            hours[suit_of(c)] += hours_of(c, trump)
+        spare = hours[trump] if trump is not None else 0
         for suit, job in view["jobs"].items():
             if job["done"]:
                 continue
-            own = sum(hours_of(c, trump) for c in cards if suit_of(c) == suit and suit != trump)
+            own = hours[suit] if suit != trump else 0
             if job["hours"] + own + spare >= THRESHOLD:
                 return True
         return False

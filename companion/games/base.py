@@ -321,6 +321,16 @@ class Game:
         self.__dict__[slot] = (value, frozen)
         return frozen
 
+    def _frozen_copy(self, slot: str, items: list[Any]) -> FrozenList:
+        """``items`` (a list of str or int the state changes in place) frozen for every view
+        to share, and the same frozen list while it stays equal: most such lists change a few
+        times a game, and comparing one costs a seventh of freezing it. Kept in ``slot``."""
+        known: FrozenList | None = self.__dict__.get(slot)
+        if known is not None and known == items:
+            return known
+        frozen = self.__dict__[slot] = FrozenList(items)
+        return frozen
+
     def _frozen_log(self, slot: str, entries: list[Any]) -> FrozenList:
         """``entries`` frozen for every view to share: a log that is only appended to (a
         history), whose entries never change once in it. Each entry is frozen once; the

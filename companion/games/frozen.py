@@ -63,10 +63,20 @@ class FrozenDict(dict[str, Any]):
 def freeze(value: Any) -> Any:
     """JSON data (lists, tuples, dicts, scalars) as frozen lists and dicts, all the way down."""
     kind = type(value)  # exact types first: this runs on every closed entry
+    # Most lists and dicts hold only atoms: a look at the items, then one copy, without the
+    # comprehension's own frame.
     if kind is dict:
-        return FrozenDict({k: v if type(v) in _KEPT else freeze(v) for k, v in value.items()})
+        for v in value.values():
+            if type(v) not in _KEPT:
+                return FrozenDict(
+                    {k: v if type(v) in _KEPT else freeze(v) for k, v in value.items()}
+                )
+        return FrozenDict(value)
     if kind is list or kind is tuple:
-        return FrozenList([v if type(v) in _KEPT else freeze(v) for v in value])
+        for v in value:
+            if type(v) not in _KEPT:
+                return FrozenList([v if type(v) in _KEPT else freeze(v) for v in value])
+        return FrozenList(value)
     if kind in _KEPT:
         return value
     if isinstance(value, dict):

@@ -65,6 +65,7 @@ are 0-based indexes like player seats; messages show them from 1.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -315,6 +316,11 @@ class Glasnost(Game):
 
     def legal_places(self, player: int) -> tuple[int, ...]:
         """The board seats where ``_sit_problem`` finds nothing, from the board's seat tables."""
+        return tuple(self._places_open_to(player))
+
+    def _places_open_to(self, player: int) -> Iterator[int]:
+        """``legal_places`` one by one, worked out as they are asked for: whether a turn can
+        start at all needs only the first."""
         s = self.s
         board = self.board
         face_up, owner = s.face_up, s.owner
@@ -323,15 +329,13 @@ class Glasnost(Game):
         mine = {c for q in held for c in board.seat_crises[q]}
         open_crises = {c for c, result in enumerate(s.results) if result is None}
         tokens = s.tokens[player] + TOKENS_PER_SET * s.spare_sets  # S6
-        legal = []
         for p in board.placeable:
             covered = board.covers[p]
             if len(covered) > tokens or any(face_up[q] for q in covered):
                 continue
             crises = board.covered_crisis_sets[p]
             if crises.isdisjoint(mine) and not crises.isdisjoint(open_crises):
-                legal.append(p)
-        return tuple(legal)
+                yield p
 
     def _holder(self, card: str) -> int:
         return self.s.objectives.index(card)
@@ -406,7 +410,7 @@ class Glasnost(Game):
     # -- the turn --------------------------------------------------------------
     def _start_turn(self) -> None:
         s = self.s
-        if self.legal_places(s.chairman):
+        if next(self._places_open_to(s.chairman), None) is not None:
             s.phase = "sit"
         else:
             s.history.append({"event": "no seat", "seat": s.chairman})

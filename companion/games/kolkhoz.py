@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +99,8 @@ JOB_RANKS = ("A", "2", "3", "4", "5")
 #: K2: card values, which are also the rank order of workers.
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
 VALUE |= {"J": 11, "Q": 12, "K": 13}
+
+JACK = VALUE["J"]  # no other rank has its value
 
 WORKERS = tuple(r + LETTER[s] for s in SUITS for r in WORKER_RANKS)  # the 32 workers
 JOB_CARDS = tuple(r + LETTER[s] for s in SUITS for r in JOB_RANKS)  # the 20 job cards
@@ -129,47 +131,61 @@ TERMS = {
 
 
 # -- cards: pure helpers ----------------------------------------------------------
-def suit_of(card: str) -> str:
-    return SUIT_OF_LETTER[card[-1]]
+class _CardTable(dict[str, Any]):
+    """A fact of every card worked out once, looked up by the card: the engine and its bot
+    ask the suit or value of a card some twenty times a move. A string that is no card is
+    worked out as asked, as it always was (``describe``), and not kept."""
+
+    def __init__(self, describe: Callable[[str], Any]) -> None:
+        super().__init__({card: describe(card) for card in (*WORKERS, *JOB_CARDS)})
+        self.describe = describe
+
+    def __missing__(self, card: str) -> Any:
+        return self.describe(card)
 
 
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def value_of(card: str) -> int:
-    """K2: the face value of a worker (6-13) or a job card (Ace 1 to 5)."""
-    return VALUE[rank_of(card)]
+#: ``suit_of(card)`` and the others below are the tables' lookups (a C call, no frame)
+suit_of: Callable[[str], str] = _CardTable(lambda card: SUIT_OF_LETTER[card[-1]]).__getitem__
+rank_of: Callable[[str], str] = _CardTable(lambda card: card[:-1]).__getitem__
+#: K2: the face value of a worker (6-13) or a job card (Ace 1 to 5)
+value_of: Callable[[str], int] = _CardTable(lambda card: VALUE[card[:-1]]).__getitem__
 
 
 def hours_of(card: str, trump: str | None) -> int:
     """K2: work-hours of a worker; the trump Jack (Пьяница) adds nothing."""
-    if rank_of(card) == "J" and suit_of(card) == trump:
+    value = value_of(card)
+    if value == JACK and suit_of(card) == trump:
         return 0
-    return value_of(card)
+    return value
 
 
-def card_order(card: str) -> tuple[int, int]:
-    """Sort key: by suit in the text's order, then by rank."""
-    return (SUITS.index(suit_of(card)), value_of(card))
+#: sort key: by suit in the text's order, then by rank
+card_order: Callable[[str], tuple[int, int]] = _CardTable(
+    lambda card: (SUITS.index(suit_of(card)), value_of(card))
+).__getitem__
 
 
 def is_card(choice: Any) -> bool:
     return isinstance(choice, str) and choice in WORKERS
 
 
+def trick_strength(card: str, lead_suit: str, trump: str | None) -> int:
+    """How strongly ``card`` bids for the trick: trump above the lead suit above the rest (which
+    never wins), by value within each (values 1-13); the first of the strongest wins."""
+    suit = suit_of(card)
+    if suit == trump:
+        return 40 + value_of(card)
+    return 20 + value_of(card) if suit == lead_suit else 0
+
+
 def trick_winner(cards: list[str], lead_suit: str, trump: str | None) -> int:
     """Index of the winning card: the highest trump if any, else the highest of the lead suit."""
-
-    def strength(i: int) -> tuple[int, int]:
-        card = cards[i]
-        if suit_of(card) == trump:
-            return (2, value_of(card))
-        if suit_of(card) == lead_suit:
-            return (1, value_of(card))
-        return (0, 0)  # off-suit and not trump: never wins
-
-    return max(range(len(cards)), key=strength)
+    winner, best = 0, -1  # the first of the strongest, as ``max`` picks
+    for i, card in enumerate(cards):
+        strength = trick_strength(card, lead_suit, trump)
+        if strength > best:
+            winner, best = i, strength
+    return winner
 
 
 def legal_plays(
@@ -660,6 +676,7 @@ class Kolkhoz(Game):
             job["done"] = True
             job["by"] = s.brigadier
             s.plots[s.brigadier]["shown"].append(job["reward"])
+            self._plots_changed()
 
     def _finish_trick(self) -> None:
         s = self.s
@@ -683,6 +700,7 @@ class Kolkhoz(Game):
                 s.suits_left[seat] = []
             s.plots[seat]["hidden"].extend(hand)  # K3: forced, one card left
             hand.clear()
+        self._plots_changed()
         s.closing = {
             "year": s.year,
             "planner": s.planner,
@@ -756,6 +774,7 @@ class Kolkhoz(Game):
         assert s.requisition is not None
         plot = s.plots[seat]
         plot["hidden"] = [c for c in plot["hidden"] if c not in cards]
+        self._plots_changed()
         if cards:
             s.requisition["revealed"].append({"seat": seat, "cards": cards})
 
@@ -766,6 +785,7 @@ class Kolkhoz(Game):
         assert record is not None
         suit = record["job"]
         plot = s.plots[seat]
+        self._plots_changed()
         for r in record["revealed"]:
             if r["seat"] == seat:
                 r["cards"] = sorted(r["cards"], key=card_order)
@@ -787,6 +807,7 @@ class Kolkhoz(Game):
         if choice != "none":
             slots = [x for x in s.slots[seat] if suit in x]
             s.slots[seat].remove(min(slots, key=len))
+            self._plots_changed()
             mine = next((r for r in record["revealed"] if r["seat"] == seat), None)
             if mine is None:
                 record["revealed"].append({"seat": seat, "cards": [choice]})
@@ -795,6 +816,7 @@ class Kolkhoz(Game):
             if self._may_hold(seat, suit):
                 return  # more may follow
         s.slots[seat] = [[x for x in slot if x != suit] for slot in s.slots[seat]]
+        self._plots_changed()
         self._requisition_north(seat)
         s.revealing.pop(0)
         self._requisitions()
@@ -805,6 +827,7 @@ class Kolkhoz(Game):
         fits = [x for x in s.slots[seat] if suit_of(card) in x]
         s.slots[seat].remove(min(fits, key=len))
         s.plots[seat]["hidden"].append(card)
+        self._plots_changed()
         if not any(s.slots):
             s.phase = "over"
 
@@ -859,24 +882,14 @@ class Kolkhoz(Game):
             "turn": s.turn if s.phase == "play" else None,
             "lead_suit": self.lead_suit,
             "trick": self._frozen_log("_trick_log_", s.trick),  # a new list each trick
-            "to_assign": FrozenList(s.to_assign),
+            "to_assign": self._frozen_copy("_to_assign_", s.to_assign),
             "brigadier": s.brigadier,
-            "brigadiers": FrozenList(s.brigadiers),
-            "won": None if s.won is None else FrozenList(s.won),
+            "brigadiers": self._frozen_copy("_brigadiers_", s.brigadiers),
+            "won": None if s.won is None else self._frozen_copy("_won_", s.won),
             "last_trick": self._frozen("_last_trick_", s.last_trick),
-            "plots": FrozenList(
-                [
-                    FrozenDict(
-                        {
-                            "shown": FrozenList(p["shown"]),
-                            "hidden": len(p["hidden"]) + (len(s.slots[i]) if clerk else 0),
-                        }
-                    )
-                    for i, p in enumerate(s.plots)
-                ]
-            ),
-            "north": FrozenList(s.north),
-            "unclaimed": FrozenList(s.unclaimed),
+            "plots": self._plots_view(),
+            "north": self._frozen_copy("_north_", s.north),
+            "unclaimed": self._frozen_copy("_unclaimed_", s.unclaimed),
             "deck": self._deck_count(),
             "history": self._frozen_log("_history_log_", s.history),
             "entry": s.entry,
@@ -887,6 +900,31 @@ class Kolkhoz(Game):
             ),
         }
 
+    def _plots_view(self) -> FrozenList:
+        """The plots as all see them (the cards shown, how many hidden), frozen, kept until
+        they change (``_plots_changed``): a few times a year (a job done, a requisition)."""
+        known: FrozenList | None = self.__dict__.get("_plots_view_")
+        if known is not None:
+            return known
+        s = self.s
+        view = self.__dict__["_plots_view_"] = FrozenList(
+            [
+                FrozenDict(
+                    {
+                        "shown": FrozenList(p["shown"]),
+                        "hidden": len(p["hidden"]) + (len(s.slots[i]) if self.clerk else 0),
+                    }
+                )
+                for i, p in enumerate(s.plots)
+            ]
+        )
+        return view
+
+    def _plots_changed(self) -> None:
+        """A card came into a plot, left it or was shown (or, at a real table, a card the box
+        cannot see was entered): the plots' view is made anew."""
+        self.__dict__.pop("_plots_view_", None)
+
     def _jobs_view(self) -> FrozenDict:
         """The year's jobs, frozen, kept while they stay as they are: every change to a job
         adds or takes away a worker (K4, K5), which forgets this view, and a new year brings
@@ -895,9 +933,21 @@ class Kolkhoz(Game):
         known = self.__dict__.get("_jobs_view_")
         if known is not None and known[0] is jobs:
             return known[1]  # type: ignore[no-any-return]
-        view = FrozenDict(
-            {
-                suit: FrozenDict(
+        # A worker joins or leaves one job at a time: the others' views are kept.
+        kept = self.__dict__.get("_job_views_")
+        if kept is None or kept[0] is not jobs:
+            kept = self.__dict__["_job_views_"] = (jobs, {})
+        views: dict[str, FrozenDict] = kept[1]
+        for suit, job in jobs.items():
+            old = views.get(suit)
+            if (
+                old is None
+                or old["hours"] != job["hours"]
+                or old["done"] != job["done"]
+                or old["by"] != job["by"]
+                or old["workers"] != job["workers"]
+            ):
+                views[suit] = FrozenDict(
                     {
                         "name": JOBS[suit][0],
                         "gloss": JOBS[suit][2],
@@ -910,9 +960,7 @@ class Kolkhoz(Game):
                         "workers": FrozenList(job["workers"]),
                     }
                 )
-                for suit, job in jobs.items()
-            }
-        )
+        view = FrozenDict({suit: views[suit] for suit in jobs})
         self.__dict__["_jobs_view_"] = (jobs, view)
         return view
 
@@ -923,14 +971,24 @@ class Kolkhoz(Game):
         plot = self.s.plots[seat]
         private: dict[str, Any] = {
             "hand": FrozenList(self.s.hands[seat]),
-            "plot": FrozenDict(
-                {"hidden": FrozenList(plot["hidden"]), "shown": FrozenList(plot["shown"])}
-            ),
+            "plot": self._own_plot_view(seat, plot),
         }
         d = self.decision
         if d is not None and seat in d.seats:
             private["waiting"] = d.frozen_json()  # the seat to play sees its legal cards
         return private
+
+    def _own_plot_view(self, seat: int, plot: dict[str, list[str]]) -> FrozenDict:
+        """The seat's own plot, hidden cards too, frozen and kept while it stays as it is (it
+        changes a few times a year)."""
+        kept: dict[int, FrozenDict] | None = self.__dict__.get("_own_plots_")
+        if kept is None:
+            kept = self.__dict__["_own_plots_"] = {}
+        view = kept.get(seat)
+        if view is None or view["hidden"] != plot["hidden"] or view["shown"] != plot["shown"]:
+            hidden, shown = FrozenList(plot["hidden"]), FrozenList(plot["shown"])
+            view = kept[seat] = FrozenDict({"hidden": hidden, "shown": shown})
+        return view
 
     @property
     def result(self) -> Result | None:
@@ -952,6 +1010,13 @@ def _public_waiting(d: Decision | None) -> FrozenDict | None:
     """The decision for all to see; the legal cards of the seat to play are part of its hand."""
     if d is None:
         return None
-    if d.kind == "play":
-        return FrozenDict({**d.frozen_json(), "options": None})
+    if d.kind == "play":  # one a seat, made once: a play is asked of one seat
+        waiting = _PLAY_WAITING.get(d.seats)
+        if waiting is None:
+            waiting = _PLAY_WAITING[d.seats] = FrozenDict({**d.frozen_json(), "options": None})
+        return waiting
     return d.frozen_json()
+
+
+#: the public "waiting" of a play (its options hidden), by the seats asked: four at most
+_PLAY_WAITING: dict[tuple[int, ...], FrozenDict] = {}
