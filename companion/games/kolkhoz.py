@@ -448,8 +448,10 @@ class Kolkhoz(Game):
             where[p["card"]] = ("in_trick", {"seat": p["seat"] + 1})
         return where
 
-    def _unseen(self, suit: str) -> list[str]:
-        placed = self._placed()
+    def _unseen(self, suit: str, placed: dict[str, Any] | None = None) -> list[str]:
+        """The workers of ``suit`` whose place the box does not know (``placed``: what
+        ``_placed`` says now, when the caller has it already)."""
+        placed = self._placed() if placed is None else placed
         return [r + LETTER[suit] for r in WORKER_RANKS if r + LETTER[suit] not in placed]
 
     def _possible(
@@ -459,6 +461,7 @@ class Kolkhoz(Game):
         *,
         hand_suits: list[str] | None = None,
         from_plot: bool = False,
+        placed: dict[str, Any] | None = None,
     ) -> bool:
         """Whether a card of ``suit`` can come from ``seat``'s hand (or plot) and a deal still fit.
 
@@ -468,7 +471,8 @@ class Kolkhoz(Game):
         older within newer, so that choice never loses a filling).
         """
         s = self.s
-        supply = Counter(suit_of(c) for c in set(WORKERS) - set(self._placed()))
+        placed = self._placed() if placed is None else placed
+        supply = Counter(suit_of(c) for c in set(WORKERS) - set(placed))
         supply[suit] -= 1
         hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
         slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
@@ -506,14 +510,21 @@ class Kolkhoz(Game):
 
     def _entry_suits(self) -> list[str]:
         s = self.s
+        placed = self._placed()  # once for the four suits: nothing moves while they are asked
         if s.phase == "plot":
             seat = self._plot_seat()
-            return [x for x in SUITS if self._unseen(x) and self._possible(x, seat, from_plot=True)]
+            return [
+                x
+                for x in SUITS
+                if self._unseen(x, placed)
+                and self._possible(x, seat, from_plot=True, placed=placed)
+            ]
         seat = s.turn
         return [
             x
             for x in SUITS
-            if self._unseen(x) and self._possible(x, seat, hand_suits=self._after_play(seat, x))
+            if self._unseen(x, placed)
+            and self._possible(x, seat, hand_suits=self._after_play(seat, x), placed=placed)
         ]
 
     def _reveal_options(self) -> list[str]:
