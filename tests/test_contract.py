@@ -275,20 +275,33 @@ def test_views_are_worked_out_once_a_state_and_shared(name, players):
         assert waiting is None if after is None else waiting["seats"] == list(after.seats)
 
 
-def unfrozen(value, path="view"):
+def unfrozen(value, path="view", checked=None):
     """Where in ``value`` a container could still be changed (or is a tuple, which JSON
-    turns into a list), or None when every list and dict in it is frozen."""
-    if isinstance(value, dict):
-        if type(value) is not FrozenDict:
-            return path
-        found = (unfrozen(v, f"{path}[{k!r}]") for k, v in value.items())
-    elif isinstance(value, (list, tuple)):
-        if type(value) is not FrozenList:
-            return path
-        found = (unfrozen(v, f"{path}[{i}]") for i, v in enumerate(value))
+    turns into a list), or None when every list and dict in it is frozen.
+
+    The path is written out only for what is found. ``checked`` (by id) holds containers
+    already found frozen all the way down, which cannot change and stay alive there (so
+    no id is reused): the views of one game share most of their entries, from seat to
+    seat and from move to move, and each is walked once."""
+    kind = type(value)
+    if kind is FrozenDict:
+        items = value.items()
+    elif kind is FrozenList:
+        items = enumerate(value)
+    elif isinstance(value, (dict, list, tuple)):
+        return path
     else:
         return None
-    return next((where for where in found if where is not None), None)
+    if checked is not None and id(value) in checked:
+        return None
+    for key, item in items:
+        if isinstance(item, (dict, list, tuple)):
+            where = unfrozen(item, "", checked)
+            if where is not None:
+                return f"{path}[{key!r}]{where}"
+    if checked is not None:
+        checked[id(value)] = value
+    return None
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -297,11 +310,13 @@ def test_views_are_built_frozen_all_the_way_down(name, players):
     by a reader; the games build them frozen (no walk freezes a view afterwards), at every
     step of a random game and at its end. The check can fail: a plain list is found."""
     assert unfrozen(FrozenDict(a=FrozenList([1, FrozenDict(b=[2])]))) == "view['a'][1]['b']"
+    assert unfrozen(FrozenList([FrozenDict(c=(3,))]), checked={}) == "view[0]['c']"
     game = new_game(name, players=players, seed=5)
     rng = random.Random(5)
+    checked = {}
     while True:
         for seat, view in enumerate(all_views(game), start=-1):
-            assert unfrozen(view) is None, (seat, game.decision, unfrozen(view))
+            assert unfrozen(view, checked=checked) is None, (seat, game.decision, unfrozen(view))
         if (d := game.decision) is None:
             break
         game.act(rng.choice(d.seats), rng.choice(d.options))

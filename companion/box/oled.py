@@ -25,6 +25,7 @@ tenth of the first frame's imports. luma is loaded with a stand-in there whose
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import types
@@ -79,7 +80,13 @@ def pages(image: Image.Image) -> list[bytes]:
     return [columns[count - 1 - page :: count] for page in range(count)]
 
 
-CHANGED = re.compile(rb"[^\x00]+")
+@functools.cache
+def _runs(cost: int) -> re.Pattern[bytes]:
+    """Runs of changed (non-zero) bytes of a page's diff, with the gaps of at most ``cost``
+    unchanged bytes between them: each match is one window."""
+    if cost == 0:
+        return re.compile(rb"[^\x00]+")
+    return re.compile(rb"[^\x00]+(?:\x00{1,%d}[^\x00]+)*" % cost)
 
 
 def windows(shown: bytes | None, new: bytes, cost: int) -> list[tuple[int, int]]:
@@ -89,14 +96,7 @@ def windows(shown: bytes | None, new: bytes, cost: int) -> list[tuple[int, int]]
     if shown is None or cost >= len(new):
         return [(0, len(new) - 1)]
     diff = (int.from_bytes(shown, "big") ^ int.from_bytes(new, "big")).to_bytes(len(new), "big")
-    out: list[tuple[int, int]] = []
-    for run in CHANGED.finditer(diff):
-        first, end = run.span()
-        if out and first - out[-1][1] - 1 <= cost:
-            out[-1] = (out[-1][0], end - 1)
-        else:
-            out.append((first, end - 1))
-    return out
+    return [(run.start(), run.end() - 1) for run in _runs(cost).finditer(diff)]
 
 
 class _Memory:

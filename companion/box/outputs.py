@@ -47,6 +47,7 @@ class Outputs:
         self.frame_sinks: list[FrameSink] = []
         self.frames_shown = 0
         self._last_frame: bytes | None = None
+        self._last_image: Image.Image | None = None
         self._levels: dict[str, Any] = {}
         self._due: list[tuple[float, int, str, Any]] = []
         self._order = itertools.count()
@@ -66,8 +67,13 @@ class Outputs:
         return True
 
     def show(self, image: Image.Image) -> bool:
-        """Hand a frame to the OLED driver if it differs from the one shown."""
+        """Hand a frame to the OLED driver if it differs from the one shown. The loop hands
+        the same image again while its screen is unchanged (a frame is never drawn on once
+        shown): that one is known without packing its bytes."""
+        if image is self._last_image:
+            return False
         data = image.tobytes()
+        self._last_image = image
         if data == self._last_frame:
             return False
         self._last_frame = data

@@ -51,17 +51,34 @@ class VirtualPanel:
     # -- the serial interface luma calls ---------------------------------------------
     def command(self, *cmd: int) -> None:
         self.command_bytes += len(cmd)
+        arguments = self.arguments
         i = 0
         while i < len(cmd):
             op = cmd[i]
-            n = self.arguments.get(op, 0)
-            self._command(op, cmd[i + 1 : i + 1 + n])
-            i += 1 + n
+            i += 1
+            if self.mode == PAGE:  # page addressing: a window's page and start column
+                if op < 0x10:
+                    self.col = (self.col & 0xF0) | op
+                    continue
+                if op < 0x20:
+                    self.col = (self.col & 0x0F) | ((op & 0x0F) << 4)
+                    continue
+                if 0xB0 <= op <= 0xB7:
+                    self.page = op & 0x07
+                    continue
+            n = arguments.get(op, 0)
+            self._command(op, cmd[i : i + n])
+            i += n
 
     def data(self, data: list[int] | bytes) -> None:
         self.data_bytes += len(data)
         self.updates += 1
         data = bytes(data)
+        if self.mode == PAGE and self.col + len(data) <= self.columns:
+            # The common write, a window within the page, in one slice.
+            self.ram[self.page][self.col : self.col + len(data)] = data
+            self.col = min(self.col + len(data), self.columns - 1)
+            return
         while data and self.mode != VERTICAL:
             # A run up to the end of the column window (or of the RAM in page mode).
             last = self.col_window[1] if self.mode == HORIZONTAL else self.columns - 1
@@ -87,14 +104,9 @@ class VirtualPanel:
         elif op == 0x22 and args:
             self.page_window = (args[0] & 0x07, args[1] & 0x07)
             self.page = args[0] & 0x07
-        elif (0xB0 <= op <= 0xB7 or op <= 0x1F) and self.mode != PAGE:
-            pass  # page addressing commands: the SSD1306 ignores them in its other modes
-        elif 0xB0 <= op <= 0xB7:
-            self.page = op & 0x07
-        elif op <= 0x0F:
-            self.col = (self.col & 0xF0) | op
-        elif 0x10 <= op <= 0x1F:
-            self.col = (self.col & 0x0F) | ((op & 0x0F) << 4)
+        elif 0xB0 <= op <= 0xB7 or op <= 0x1F:
+            pass  # page addressing commands (``command`` decodes them in page mode, the
+            # SSD1306 ignores them in its other modes)
         elif op in (0xAE, 0xAF):
             self.on = op == 0xAF
         elif op in (0xA6, 0xA7):

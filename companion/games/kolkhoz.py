@@ -92,6 +92,7 @@ THRESHOLD = 40  # work-hours to complete a job
 HAND = 5  # K3: cards dealt each while the deck allows
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
+SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
 LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
 SUIT_OF_LETTER = {v: k for k, v in LETTER.items()}
 WORKER_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K")
@@ -218,19 +219,31 @@ def deal_possible(supply: dict[str, int], places: Iterable[tuple[int, Iterable[s
     a filling exists if and only if every set of suits fits in the places
     that accept one of them (Hall's condition for transport problems).
     """
-    rooms: Counter[int] = Counter()  # suits accepted (a bit a suit) -> room
+    rooms = [0] * (1 << len(SUITS))  # room, by the suits accepted (a bit a suit)
     for n, suits in places:
         if n < 0:
             return False
-        rooms[sum(1 << SUITS.index(x) for x in set(suits))] += n
+        accepted = 0
+        for x in set(suits):
+            accepted |= SUIT_BIT[x]
+        rooms[accepted] += n
     counts = [supply.get(x, 0) for x in SUITS]
-    if min(counts) < 0 or sum(counts) != sum(rooms.values()):
+    if min(counts) < 0 or sum(counts) != sum(rooms):
         return False
-    for chosen in range(1, 16):
-        need = sum(c for i, c in enumerate(counts) if chosen >> i & 1)
-        if need > sum(n for accepted, n in rooms.items() if accepted & chosen):
-            return False
-    return True
+    # Summed over subsets, a suit at a time: within[m] is the room of the places that
+    # accept only suits of m, need[m] the cards of the suits of m.
+    within = rooms
+    need = [0] * len(rooms)
+    for i, count in enumerate(counts):
+        bit = 1 << i
+        for m in range(len(rooms)):
+            if m & bit:
+                within[m] += within[m ^ bit]
+                need[m] += count
+    # The places that accept one of the chosen suits are all but those within the others.
+    full = len(rooms) - 1
+    total = within[full]
+    return all(need[chosen] <= total - within[full ^ chosen] for chosen in range(1, full + 1))
 
 
 # -- the state ----------------------------------------------------------------------
@@ -435,8 +448,10 @@ class Kolkhoz(Game):
             where[p["card"]] = ("in_trick", {"seat": p["seat"] + 1})
         return where
 
-    def _unseen(self, suit: str) -> list[str]:
-        placed = self._placed()
+    def _unseen(self, suit: str, placed: dict[str, Any] | None = None) -> list[str]:
+        """The workers of ``suit`` whose place the box does not know (``placed``: what
+        ``_placed`` says now, when the caller has it already)."""
+        placed = self._placed() if placed is None else placed
         return [r + LETTER[suit] for r in WORKER_RANKS if r + LETTER[suit] not in placed]
 
     def _possible(
@@ -446,6 +461,7 @@ class Kolkhoz(Game):
         *,
         hand_suits: list[str] | None = None,
         from_plot: bool = False,
+        placed: dict[str, Any] | None = None,
     ) -> bool:
         """Whether a card of ``suit`` can come from ``seat``'s hand (or plot) and a deal still fit.
 
@@ -455,7 +471,8 @@ class Kolkhoz(Game):
         older within newer, so that choice never loses a filling).
         """
         s = self.s
-        supply = Counter(suit_of(c) for c in set(WORKERS) - set(self._placed()))
+        placed = self._placed() if placed is None else placed
+        supply = Counter(suit_of(c) for c in set(WORKERS) - set(placed))
         supply[suit] -= 1
         hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
         slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
@@ -493,14 +510,21 @@ class Kolkhoz(Game):
 
     def _entry_suits(self) -> list[str]:
         s = self.s
+        placed = self._placed()  # once for the four suits: nothing moves while they are asked
         if s.phase == "plot":
             seat = self._plot_seat()
-            return [x for x in SUITS if self._unseen(x) and self._possible(x, seat, from_plot=True)]
+            return [
+                x
+                for x in SUITS
+                if self._unseen(x, placed)
+                and self._possible(x, seat, from_plot=True, placed=placed)
+            ]
         seat = s.turn
         return [
             x
             for x in SUITS
-            if self._unseen(x) and self._possible(x, seat, hand_suits=self._after_play(seat, x))
+            if self._unseen(x, placed)
+            and self._possible(x, seat, hand_suits=self._after_play(seat, x), placed=placed)
         ]
 
     def _reveal_options(self) -> list[str]:
