@@ -423,6 +423,7 @@ def test_over_a_terminal_peek_is_let_go_before_the_hand_over(tmp_path):
     while tuple(term.screen()[0] or ()) not in peeks and time.monotonic() < end:
         term.read(0.3)
     assert tuple(term.screen()[0]) in peeks and "PEEK held" in term.screen()[1]
+    term.settle()  # the card drawn whole: only what comes after the Enters is looked at
     since = len(term.buffer)
     for _ in range(2):
         term.type("\r")
