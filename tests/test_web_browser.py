@@ -21,14 +21,16 @@ def shared_browser():
 
 
 def caught_up(page, room):
-    """The TV shows the room's latest state: its status line and its prompt (two decisions
-    in a row may share a status line)."""
+    """The TV shows the room's latest state: its status line, its prompt (two decisions
+    in a row may share a status line) and whether the game is over (the last reveal and the
+    end may share both)."""
     state = json.loads(room.spectator)
     last = " ".join(state["prompt"][-1].split()) if state["prompt"] else ""
-    shows = """([status, last]) =>
+    shows = """([status, last, over]) =>
         document.getElementById('status').textContent === status &&
-        document.getElementById('prompt').innerText.split(/\\s+/).join(' ').includes(last)"""
-    page.wait_for_function(shows, arg=[state["status"], last], timeout=WAIT)
+        document.getElementById('prompt').innerText.split(/\\s+/).join(' ').includes(last) &&
+        document.getElementById('final').hidden === !over"""
+    page.wait_for_function(shows, arg=[state["status"], last, bool(state.get("end"))], timeout=WAIT)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
