@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from companion.games.frozen import FrozenDict, FrozenList, freeze, fresh
+from companion.games.frozen import FrozenDict, FrozenList, freeze
 
 DATA = {"a": [1, 2, {"b": [3, None]}], "c": "x", "d": (4, 5), "e": {"f": True}}
 
@@ -59,15 +59,6 @@ def test_copies_and_pickles_stay_frozen_and_equal():
     assert copy.copy(frozen) is frozen and copy.deepcopy(frozen) is frozen
     again = pickle.loads(pickle.dumps(frozen))
     assert again == frozen and type(again) is FrozenDict and type(again["a"]) is FrozenList
-
-
-def test_fresh_copies_what_can_change_and_shares_what_cannot():
-    shared = freeze([1, 2])
-    value = {"plain": [1, [2]], "shared": shared}
-    copied = fresh(value)
-    assert copied == value and copied["shared"] is shared
-    copied["plain"][1].append(3)
-    assert value["plain"] == [1, [2]]
 
 
 def test_freezing_copies_what_it_is_given():

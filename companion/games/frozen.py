@@ -9,15 +9,14 @@ part is frozen once, when it closes, and then shared by every later view.
 ``FrozenList`` and ``FrozenDict`` are a ``list`` and a ``dict`` (``==`` with
 plain ones, ``json.dumps`` and ``isinstance`` all work as before) whose
 mutating methods raise ``TypeError``; ``copy`` and ``pickle`` give frozen
-copies. ``fresh`` copies JSON data into plain lists and dicts, for the parts
-of a view that still change.
+copies.
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-__all__ = ["FrozenDict", "FrozenList", "freeze", "fresh"]
+__all__ = ["FrozenDict", "FrozenList", "freeze"]
 
 
 def _refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
@@ -83,17 +82,6 @@ def freeze(value: Any) -> Any:
         return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return FrozenList([freeze(v) for v in value])
-    return value
-
-
-def fresh(value: Any) -> Any:
-    """A copy of JSON data in plain lists and dicts that shares nothing changeable with
-    ``value`` (frozen parts are shared as they are: nobody can change them)."""
-    kind = type(value)  # exact types: a frozen list or dict is neither, and is kept
-    if kind is dict:
-        return {k: v if type(v) in _ATOMS else fresh(v) for k, v in value.items()}
-    if kind is list or kind is tuple:
-        return [v if type(v) in _ATOMS else fresh(v) for v in value]
     return value
 
 
