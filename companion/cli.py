@@ -11,12 +11,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.box_kinds import BOARDS
 from companion.errors import CompanionError, JournalError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -39,15 +42,16 @@ MAX_DAY = 24.0  # hours a simulated booth day may last
 MAX_MONKEY = 1_000_000  # monkey actions a run: some days of CPU; more is a typo
 
 
-def _at_most_games(games: int) -> None:
-    if games > MAX_GAMES:
-        raise SettingsError(f"--games must be at most {MAX_GAMES:,}, not {games:,}")
+def _games_count(games: int) -> None:
+    """A count of games checked before any is played (a typo costs no CPU first)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise SettingsError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,}")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    _at_most_games(args.games)
+    _games_count(args.games)
     options = _options(args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
@@ -112,8 +116,11 @@ def _nothing_in_progress(journal: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.boxlock import hold
     from companion.service import Service
     from companion.store import Journal, default_path
     from companion.table import Table
@@ -122,8 +129,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = _settings(args) if args.game else None
     _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
     journal = None
+    lock = None
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
-        journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
+        path = Path(args.journal) if args.journal else default_path()
+        lock = hold(path, "run")  # one box a journal: a second one stops here, in one line
+        journal = Journal(args.journal, typed=True) if args.journal else Journal(path)
         if settings is not None:
             _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
@@ -150,6 +160,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         box.close()
         if journal is not None:
             journal.close()
+        if lock is not None:
+            lock.release()
     return 0
 
 
@@ -172,18 +184,20 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
 
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.boxlock import hold
     from companion.kiosk.booth import Kiosk
-    from companion.kiosk.safemode import HEALTHY, StartRecord, set_journal_aside
+    from companion.kiosk.safemode import HEALTHY, StartRecord
     from companion.service import Service
-    from companion.store import Journal, default_path
+    from companion.store import default_path
 
     _needs_terminal(args)
     path = Path(args.journal) if args.journal else default_path()
+    if args.journal and not args.no_journal:
+        _journal_folder(path)  # a folder the user typed that cannot be made: one line, now
+    lock = None if args.no_journal else hold(path, "kiosk")  # before anything is set aside
     record = StartRecord(path.with_name("kiosk-starts.json"))
     safe = record.started()
-    if safe and not args.no_journal:
-        set_journal_aside(path)
-    journal = None if args.no_journal else Journal(path)
+    journal = None if args.no_journal else _kiosk_journal(path, record.first_safe, args.journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
 
     def poweroff() -> None:
@@ -217,7 +231,29 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         box.close()
         if journal is not None:
             journal.close()
+        if lock is not None:
+            lock.release()
     return 0
+
+
+def _kiosk_journal(path: Path, first_safe: bool, typed: str | None) -> Any:
+    """The kiosk's journal; the first start in safe mode sets the old one aside first (only
+    the first: the later ones would set aside the fresh journal safe mode began)."""
+    from companion.kiosk.safemode import set_journal_aside
+    from companion.store import Journal
+
+    if first_safe:
+        set_journal_aside(path)
+    return Journal(path, typed=True) if typed else Journal(path)
+
+
+def _journal_folder(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(
+            f"cannot create the journal's folder {path.parent}: {exc.strerror}"
+        ) from None
 
 
 def _kiosk_day(args: argparse.Namespace) -> int:
@@ -398,6 +434,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     # The web's bench drives the box's (companion.web.bench imports companion.bench): the
     # choice between them is made here, so that neither imports the other back.
+    _games_count(args.games)  # every argument checked before any measuring starts
     if args.web:
         from companion.web import bench as web_bench
 
@@ -408,7 +445,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _monkey(args)
     from companion import bench
 
-    _at_most_games(args.games)
     results = bench.run(args.games)
     print(json.dumps(results, indent=2) if args.json else bench.report(results))
     return 0

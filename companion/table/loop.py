@@ -435,6 +435,7 @@ class Table:
             answerer.poll()
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
+        self.record.retry()
         self.box.outputs.tick()
         self.refresh()
 
