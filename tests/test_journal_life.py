@@ -189,3 +189,18 @@ def test_bench_refuses_a_games_count_before_measuring_anything(monkeypatch, caps
     assert main(["bench", "--games", games]) == 2
     assert ran == []
     assert "--games must be from 1" in capsys.readouterr().err
+
+
+def test_the_soak_bench_kills_and_resumes_a_box_and_finds_the_journal_whole(tmp_path):
+    """A small sample of ``bench/soak.py`` (the long run is 100,000 presses)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "soak.py"), "--presses", "1500", "--seed", "4"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["healthy"] and report["presses"] >= 1500
+    assert report["kills"] >= 1 and report["peak_memory_mib"] > 0
