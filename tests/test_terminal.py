@@ -383,7 +383,22 @@ def test_the_readme_and_the_code_agree_on_the_hold_time():
 
     readme = (ROOT / "README.md").read_text()
     assert HOLD_TIME == 1.5 and "Hold Back for 1.5 seconds" in readme
-    assert "two seconds" not in readme and "capital X to hold Back" in readme
+    assert "two seconds" not in readme and "| X (capital) | hold Back" in readme
+
+
+def test_every_key_of_the_terminal_is_in_the_readmes_laptop_section():
+    from companion.box.terminal import CHORD_KEY, HOLDS, KEYS, PEEK_KEY
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Try it on a laptop", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    names = {"\x1b[A": "↑", "\x1b[B": "↓", "\r": "Enter", "\n": "Enter", " ": "Space"}
+    names |= {"\x7f": "Backspace", "\x08": "Backspace", "\x1b": "Esc"}
+    keys = [*KEYS, *HOLDS, CHORD_KEY, PEEK_KEY, "q"]
+    for key in keys:
+        name = names.get(key, key)
+        assert any(re.search(rf"(^|[ |,]){re.escape(name)}([ |,]|$)", r) for r in rows), key
+    assert "Ctrl-C" in section and "README" not in section
 
 
 def test_quitting_over_a_terminal_asks_then_wipes_the_screen(tmp_path):
