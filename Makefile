@@ -15,6 +15,7 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
+	@echo "Setting up the box in $(VENV)/ (once: Python packages for the screen, buttons, pads and web; a minute or two)"
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
@@ -24,6 +25,7 @@ $(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
 	touch $@
 
 $(VENV)/.test-tools: $(VENV)/.installed
+	@echo "Adding the test tools to $(VENV)/ (once: pytest, ruff, mypy, the CAD library; a few minutes)"
 	$(PY) -m pip install --quiet -e '.[test,cad]'
 	touch $@
 
