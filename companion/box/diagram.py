@@ -198,6 +198,7 @@ def _buzzer_block(pinout: Pinout, x: float, y: float) -> Draw:
         _text(bx + 24, by + 4, "NPN (2N2222, BC547)", "start", 10),
         f'<circle cx="{bx + 6}" cy="{by - 45}" r="11" fill="white" stroke="black"/>',
         _text(bx + 6, by - 41, "BZ", "middle", 9),
+        _text(bx + 17, by - 53, "+", "middle", 10),
         _line([(bx + 6, by - 34), (bx + 6, by - 30)]),
         _line([(bx + 6, by - 56), (bx + 6, by - 80)]),
         *_flag((bx + 6, by - 80), "buzzer 5V", 1),
@@ -220,7 +221,7 @@ def diagram(pinout: Pinout) -> str:
     resistor = f"{pinout.led_part.resistor / 1000:g}k"
     pi_top = 70
     blocks = pi_top + 20 * ROW + 30
-    pico_top = blocks + 250
+    pico_top = blocks + 290
     height = pico_top + 20 * ROW + 40
     shapes = [
         _text(20, 28, "Companion: the box's wiring (generated from hardware/pinout.toml)", size=16),
@@ -236,12 +237,12 @@ def diagram(pinout: Pinout) -> str:
         *_buzzer_block(pinout, 520, blocks + 20),
         _text(
             20,
-            blocks + 180,
+            blocks + 196,
             f"Ground bus: {pinout.ground_wires() - 1} ground wires on one stripboard track (or a "
             f"terminal strip), joined to GND pins {BUS_GND[0]} and {BUS_GND[1]}; the screen's "
             f"ground on pin {OLED_GND}.",
         ),
-        _text(20, blocks + 198, summary(pinout.loads(), PI_BUDGET, pinout.led_part), size=10),
+        _text(20, blocks + 214, summary(pinout.loads(), PI_BUDGET, pinout.led_part), size=10),
         _text(
             20,
             pico_top - 40,
