@@ -108,13 +108,12 @@ class Pinout:
         return [Load(f"pad LED (GP{self.handset['led']})", self.led_part.current_ma()[1])]
 
 
-def _need(table: dict[str, Any], key: str, section: str, kind: type | tuple[type, ...]) -> Any:
+def _need(table: dict[str, Any], key: str, section: str, kind: type) -> Any:
     if key not in table:
         raise PinoutError(f"[{section}]: '{key}' is missing")
     value = table[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        name = kind.__name__ if isinstance(kind, type) else "number"
-        raise PinoutError(f"{section}.{key}: expected {name}, found {value!r}")
+        raise PinoutError(f"{section}.{key}: expected {kind.__name__}, found {value!r}")
     return value
 
 
