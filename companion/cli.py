@@ -388,12 +388,12 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.box.pinout import pinout_path
-    from companion.box.wiring import bom, panel_layout, wiring, write_enclosure
+    from companion.hardware import documents, panel_layout, write_enclosure
 
     pinout = _pinout(args)
     folder = Path(pinout_path(args.pinout)).parent
     layout = panel_layout(pinout, folder)
-    docs = {folder / "wiring.md": wiring(pinout), folder / "bom.md": bom(pinout)}
+    docs = documents(pinout, layout, folder)
     if args.write:
         for path, text in docs.items():
             path.write_text(text, encoding="utf-8")
@@ -405,7 +405,7 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     if stale:
         print(f"out of date with the pinout: {', '.join(stale)} (run: companion hardware --write)")
         return 1
-    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring, BOM and panel up to date")
+    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring, diagram, BOM and panel up to date")
     return 0
 
 
