@@ -14,11 +14,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: what a build reads: the package, its metadata and the pinout it copies in
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "companion", "hardware")
+#: what a build reads: the package, its metadata and licence, and the hardware files it copies in
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "companion", "hardware")
+#: what setup.py copies from hardware/ into the package: what `companion hardware` reads
+HARDWARE = ("pinout.toml", "panel.toml", "wiring.md", "bom.md")
 DEMO = ["demo", "gulag", "--players", "5", "--board", "virtual", "--headless", "--seed", "2"]
 
 
@@ -44,7 +47,8 @@ def test_a_wheel_install_runs_the_box(tmp_path: Path) -> None:
             shutil.copyfile(ROOT / name, source / name)
     for generated in (*source.rglob("__pycache__"), *source.rglob("*.mo")):
         shutil.rmtree(generated) if generated.is_dir() else generated.unlink()
-    (source / "companion" / "data" / "pinout.toml").unlink(missing_ok=True)
+    for name in HARDWARE:  # the build makes these copies itself
+        (source / "companion" / "data" / name).unlink(missing_ok=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     run(
         [
@@ -61,6 +65,12 @@ def test_a_wheel_install_runs_the_box(tmp_path: Path) -> None:
         env,
     )
     (wheel,) = (tmp_path / "dist").glob("companion-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        licence = next(n for n in names if n.endswith("LICENSE") and ".dist-info/" in n)
+        assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
+        fonts = (ROOT / "companion" / "ui" / "fonts" / "OFL.txt").read_bytes()
+        assert archive.read("companion/ui/fonts/OFL.txt") == fonts
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp_path, env)
@@ -84,9 +94,8 @@ def test_a_wheel_install_runs_the_box(tmp_path: Path) -> None:
     package = site / "companion"
     where = run([str(python), "-c", "import companion; print(companion.__file__)"], tmp_path, env)
     assert Path(where.strip()) == package / "__init__.py"
-    assert (package / "data" / "pinout.toml").read_bytes() == (
-        ROOT / "hardware" / "pinout.toml"
-    ).read_bytes()
+    for name in HARDWARE:
+        assert (package / "data" / name).read_bytes() == (ROOT / "hardware" / name).read_bytes()
     compiled = {p.name.split(".")[0] for p in (package / "box" / "__pycache__").glob("*.pyc")}
     assert {p.stem for p in (package / "box").glob("*.py")} <= compiled  # bytecode at install
 
@@ -102,3 +111,7 @@ def test_a_wheel_install_runs_the_box(tmp_path: Path) -> None:
     )
     assert len(frames(installed)) > 20
     assert frames(installed) == frames(tree)
+
+    # the hardware check reads the pinout, the panel layout, the wiring and the BOM
+    checked = run([str(venv / "bin" / "companion"), "hardware"], tmp_path, env)
+    assert checked.startswith(str(package / "data" / "pinout.toml")) and "up to date" in checked
