@@ -16,9 +16,10 @@ DIST ?= dist
 # publish no 32-bit ARM wheels. lgpio is not among them: it comes from apt (python3-lgpio).
 PI_PYTHON ?= 3.11
 PI_GLIBC ?= 36
+PI_ARCH ?= aarch64  # x86_64: the same offline install tried on a PC
 PI_WHEELS := --only-binary=:all: --implementation cp --python-version $(PI_PYTHON) \
-	--abi cp$(subst .,,$(PI_PYTHON)) --platform manylinux2014_aarch64 \
-	$(foreach v,$(shell seq 17 $(PI_GLIBC)),--platform manylinux_2_$(v)_aarch64)
+	--abi cp$(subst .,,$(PI_PYTHON)) --platform manylinux2014_$(PI_ARCH) \
+	$(foreach v,$(shell seq 17 $(PI_GLIBC)),--platform manylinux_2_$(v)_$(PI_ARCH))
 
 .PHONY: install run test tools bench dist pi-wheels clean
 
