@@ -21,7 +21,7 @@ PI_WHEELS := --only-binary=:all: --implementation cp --python-version $(PI_PYTHO
 	--abi cp$(subst .,,$(PI_PYTHON)) --platform manylinux2014_$(PI_ARCH) \
 	$(foreach v,$(shell seq 17 $(PI_GLIBC)),--platform manylinux_2_$(v)_$(PI_ARCH))
 
-.PHONY: install run test tools bench dist pi-wheels clean
+.PHONY: install run test tools bench dist clean
 
 install: $(VENV)/.installed
 
@@ -67,6 +67,7 @@ bench: $(VENV)/.installed
 # and for building the package (pyproject.toml's dependencies and build requirements, as
 # committed), fetched from the package index here, so that the Pi installs with no network.
 # One archive: copy it to the Pi and unpack it in /opt (README.md, "On a Raspberry Pi").
+# tests/test_wheel.py resolves its wheelhouse for the Pi with no index.
 dist: $(VENV)/.installed
 	@git ls-files --error-unmatch hardware/enclosure/box-lid.stl hardware/enclosure/box.png >/dev/null
 	rm -rf $(DIST)/companion && mkdir -p $(DIST)/companion/wheelhouse
@@ -79,10 +80,6 @@ dist: $(VENV)/.installed
 	tar -czf $(DIST)/companion-$(VERSION).tar.gz -C $(DIST) companion
 	rm -rf $(DIST)/companion
 	@echo "$(DIST)/companion-$(VERSION).tar.gz"
-
-# The pip options that pick the Pi's wheels (tests/test_dist.py resolves the wheelhouse with them).
-pi-wheels:
-	@echo $(PI_WHEELS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
