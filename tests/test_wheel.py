@@ -77,6 +77,9 @@ def test_a_wheel_install_runs_the_box(tmp_path: Path) -> None:
         assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
         fonts = (ROOT / "companion" / "ui" / "fonts" / "OFL.txt").read_bytes()
         assert archive.read("companion/ui/fonts/OFL.txt") == fonts
+        # every file the package keeps beside its code (fonts, catalogs, data, web pages)
+        tracked = run(["git", "ls-files", "companion"], ROOT, env).split()
+        assert {n for n in tracked if not n.endswith(".py")} <= set(names)
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp_path, env)
