@@ -60,7 +60,7 @@ def import_lgpio(unit: Unit, root: Path) -> subprocess.CompletedProcess[str]:
         inside = PurePosixPath("/", folder.relative_to(root))
         free = any(inside == w or w in inside.parents for w in allowed)
         folder.chmod(0o700 if free else 0o555)
-    if "LG_WD" in env:
+    if env.get("LG_WD"):
         env["LG_WD"] = str(root / env["LG_WD"].lstrip("/"))
     try:
         return subprocess.run(
