@@ -4,6 +4,7 @@ kiosk's safe mode that sets a journal aside once, and arguments checked before a
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -23,8 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 HEADLESS = ["--board", "virtual", "--headless"]
 
 
-def companion(*argv, data=None):
+def companion(*argv, data=None, notify=None):
     env = {**os.environ, "COMPANION_DATA": str(data)} if data else dict(os.environ)
+    if notify is not None:
+        env["NOTIFY_SOCKET"] = str(notify)
     return subprocess.Popen(
         [sys.executable, "-m", "companion", *argv],
         cwd=ROOT,
@@ -171,11 +174,18 @@ def test_safe_mode_sets_the_journal_aside_once_not_at_every_safe_start(tmp_path)
     (tmp_path / "kiosk-starts.json").write_text(json.dumps({"starts": FAILS}))
     asides = []
     for _ in range(2):  # two starts in safe mode, neither reaching its healthy time
-        kiosk = companion("kiosk", *HEADLESS, "--journal", str(journal))
-        try:
-            holding(kiosk, journal)
-        finally:
-            stop(kiosk)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+            listener.bind(str(tmp_path / "notify"))
+            listener.settimeout(120)
+            kiosk = companion(
+                "kiosk", *HEADLESS, "--journal", str(journal), notify=tmp_path / "notify"
+            )
+            try:
+                while b"READY=1" not in listener.recv(4096):  # the kiosk is up: all is set
+                    pass
+            finally:
+                stop(kiosk)
+        (tmp_path / "notify").unlink()
         asides.append(sorted(p.name for p in tmp_path.glob("journal.sqlite.safe-*")))
     assert len(asides[0]) == 1  # the journal that brought the kiosk down, kept aside
     assert asides[1] == asides[0]  # the fresh one safe mode began is not set aside again
