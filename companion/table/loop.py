@@ -64,10 +64,11 @@ from companion.table.screens import (
     abandon_screen,
     no_undo,
     notice_pages,
+    unhooded,
 )
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
-from companion.ui.canvas import Private, Screen, preload_fonts, render
+from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
@@ -455,18 +456,10 @@ class Table:
         that seat's own view only; marked while the journal cannot be written."""
         shown = self._screen()
         if not self.box.hooded and not self.box.inputs.is_down("peek"):
-            shown = self._unhooded(shown)
+            shown = unhooded(shown, self.t("Hidden: p shows it"))
         if self.journal is not None and not self.journal.saving:
             return dataclasses.replace(shown, status=UNSAVED + shown.status)
         return shown
-
-    def _unhooded(self, shown: Screen) -> Screen:
-        """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK."""
-        if not any(isinstance(line, Private) for line in shown.body):
-            return shown
-        hidden = self.t("Hidden: p shows it")
-        body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
-        return dataclasses.replace(shown, body=body)
 
     def _screen(self) -> Screen:
         mode = self.mode

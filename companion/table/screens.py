@@ -6,13 +6,14 @@ view only (``Port.game.view(seat)``); nothing here changes the table.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.games import Decision
 from companion.table.answers import Port
 from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
-from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.canvas import BODY_LINES, Private, Screen, wrap
 from companion.ui.i18n import Translate
 
 
@@ -106,3 +107,12 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
             label = ui.choice_label(d, own, option, t)
             return Screen(status, (*prompt, cursor_line(label)), t("▲▼ choose  OK  Back"))
     raise AssertionError(f"no prompt screen for {mode}")
+
+
+def unhooded(shown: Screen, hidden: str) -> Screen:
+    """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK: each
+    reads ``hidden`` instead."""
+    if not any(isinstance(line, Private) for line in shown.body):
+        return shown
+    body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
+    return dataclasses.replace(shown, body=body)
