@@ -46,9 +46,19 @@ def test_cobs_round_trips_and_never_emits_a_zero(data):
 
 
 def test_a_frame_round_trips():
-    wire = p.encode(p.VOTE, 7, 3, bytes([9, 1]))
+    body = bytes([9, 1]) + p.session_bytes(0x0300FF03)
+    wire = p.encode(p.VOTE, 7, 3, body)
     assert wire.endswith(b"\x00") and wire.count(0) == 1
-    assert p.decode(wire[:-1]) == (p.VOTE, 7, 3, bytes([9, 1]))
+    assert p.decode(wire[:-1]) == (p.VOTE, 7, 3, body)
+
+
+@given(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255), st.integers(0, 2**32 - 1))
+def test_a_vote_for_a_and_for_b_take_the_same_bytes_on_the_wire(seq, seat, ballot, session):
+    """COBS adds one byte to a short payload whatever its zeros, so a vote's button never
+    shows in its length (nor does anything else of a frame of a given type)."""
+    named = p.session_bytes(session)
+    a, b = (p.encode(p.VOTE, seq, seat, bytes([ballot, button]) + named) for button in (0, 1))
+    assert len(a) == len(b) == p.HEADER + p.BODY_SIZES[p.VOTE] + 2 + 2  # + CRC, COBS, zero
 
 
 @pytest.mark.parametrize(
@@ -226,10 +236,33 @@ def test_an_unplugged_handset_comes_back_and_is_asked_again():
     wire2.close()
 
 
-def test_a_vote_from_before_the_box_restarted_is_refused():
+class Tap:
+    """What a link wrote to its pad, decoded: the box's ACKs of the pad's frames."""
+
+    def __init__(self, link):
+        self.frames = []
+        write = link._write
+
+        def tap(frame):
+            self.frames.append(p.decode(frame[:-1]))
+            write(frame)
+
+        link._write = tap
+
+    def acked(self):
+        return [body[0] for kind, _seq, _seat, body in self.frames if kind == p.ACK]
+
+
+def voted(handset, clock, link, button="a"):
+    """The pad's finger on a button for 0.1 s, then 0.5 s more: the votes the link counted."""
+    votes = spin(clock, [handset, link], 0.1, **{button: True})
+    return votes + spin(clock, [handset, link], 0.5)
+
+
+def test_a_captured_vote_never_counts_in_another_session():
     """Ballot numbers start again at every start of the box: a VOTE frame of the last
-    session (replayed, or still on the line) counts only once the pad has named the new
-    session in a HELLO, which a pad does only after forgetting the old box's ballot."""
+    session, still on the line or captured and replayed after the pad's HELLO has named
+    the new session, is refused and not acknowledged; the pad's own vote then counts."""
     clock = VirtualClock()
     wire = Wire()
     handset = Handset(4, wire, clock)
@@ -239,21 +272,98 @@ def test_a_vote_from_before_the_box_restarted_is_refused():
     spin(clock, [handset, before], 0.1)
     sent = []
     handset.pad.write = lambda data: (sent.append(data), wire.handset_write(data))
-    assert spin(clock, [handset, before], 0.1, a=True)  # counted by the box it was cast for
+    assert voted(handset, clock, before)  # counted by the box it was cast for
     vote = next(f for f in sent if p.decode(f[:-1])[0] == p.VOTE)
     before.close()
     after = HandsetLink(wire.path, clock.now, session=8)  # the box restarts: a new session
+    tap = Tap(after)
     after.seat = 4
     after.ask(1)  # its own first ballot has the same number
     os.write(wire.master, vote)  # the old frame arrives first
-    assert after.poll() == []
-    control = p.encode(p.VOTE, 99, 4, bytes([1, 0]))
+    assert after.poll() == [] and tap.acked() == []
     spin(clock, [handset, after], 0.3)  # the pad answers the WHO naming session 8
-    assert handset.pad.session == 8 and after.current
-    os.write(wire.master, control)  # a vote in session 8 now counts: the refusal was the session
-    assert [(v.seat, v.ballot) for v in after.poll()] == [(4, 1)]
+    assert handset.pad.session == 8 and handset.pad.ballot == 1
+    os.write(wire.master, vote)  # replayed after the pad's new HELLO
+    assert after.poll() == [] and tap.acked() == []
+    votes = voted(handset, clock, after, "b")  # the pad's own vote in session 8 counts
+    assert [(v.seat, v.ballot, v.button) for v in votes] == [(4, 1, 1)]
+    assert handset.pad.unacked is None
     after.close()
     wire.close()
+
+
+def test_a_stray_hello_never_costs_an_acknowledged_vote():
+    """A HELLO naming another session (the pad's power-up HELLO arriving late, or replayed)
+    on the line just before the vote: the vote counts, and is acknowledged only as it does."""
+    clock = VirtualClock()
+    wire = Wire()
+    handset = Handset(2, wire, clock)
+    link = HandsetLink(wire.path, clock.now, session=9)
+    tap = Tap(link)
+    spin(clock, [handset, link], 0.2)
+    link.ask(3)
+    spin(clock, [handset, link], 0.1)
+    stray = p.encode(p.HELLO, 1, 2, bytes([p.VERSION]) + p.session_bytes(0))
+    seen = []
+
+    def write(data):  # the stray HELLO reaches the box in the same read as the vote
+        seen.append(p.decode(data[:-1]))
+        if seen[-1][0] == p.VOTE and len(seen) == 1:
+            wire.handset_write(stray)
+        wire.handset_write(data)
+
+    handset.pad.write = write
+    votes = voted(handset, clock, link)
+    vote_seqs = [seq for kind, seq, _seat, _body in seen if kind == p.VOTE]
+    assert [(v.seat, v.ballot, v.button) for v in votes] == [(2, 3, 0)]
+    assert set(vote_seqs) & set(tap.acked()) == {vote_seqs[0]} and handset.pad.unacked is None
+
+
+def test_a_handset_voting_twice_on_one_link_with_a_reused_number():
+    """A pad's frame numbers go round every 256 frames and start again when it restarts:
+    a later ballot's vote with the number of an earlier ballot's counts (it is not a
+    resend), and is acknowledged only as it counts."""
+    clock = VirtualClock()
+    wire = Wire()
+    handset = Handset(5, wire, clock)
+    link = HandsetLink(wire.path, clock.now, session=3)
+    tap = Tap(link)
+    spin(clock, [handset, link], 0.2)
+    numbers = []
+    for ballot in (1, 2):
+        link.ask(ballot)
+        spin(clock, [handset, link], 0.1)
+        if numbers:
+            handset.pad.seq = numbers[0] - 1  # its next frame, the vote, reuses the number
+        votes = voted(handset, clock, link, "b")
+        assert [(v.seat, v.ballot, v.button) for v in votes] == [(5, ballot, 1)]
+        numbers.append(handset.pad.seq)
+        assert tap.acked()[-1] == numbers[-1] and handset.pad.unacked is None
+        link.done(ballot)
+        spin(clock, [handset, link], 0.1)
+    assert numbers[0] == numbers[1]
+    link.close()
+    wire.close()
+
+
+def test_a_pad_of_another_protocol_version_is_refused_in_one_line():
+    clock = VirtualClock()
+    wire = Wire()
+    handsets = Handsets([wire.path], clock.now, session=1)
+    try:
+        old = p.encode(p.HELLO, 1, 0, bytes([1]) + p.session_bytes(1))  # an old firmware's
+        for _ in range(3):
+            os.write(wire.master, old)
+            clock.advance(STEP)
+            handsets.poll()
+        assert handsets.links[0].seat is None and handsets.seats() == set()
+        assert handsets.news() == [
+            f"handset on {wire.path} speaks protocol 1, the box {p.VERSION}: "
+            "copy the firmware to it again (hardware/handsets.md)"
+        ]
+    finally:
+        handsets.close()
+        wire.close()
 
 
 def test_garbage_on_the_line_is_counted_and_ignored():

@@ -11,9 +11,12 @@ another seat, or a second pad for a seat already held, is refused and told
 about in one line. The box asks every port WHO when it opens it and whenever
 a pad has been quiet for ``PING`` seconds, so pads are found again after the
 box restarts and a pad that stops answering shows as silent after ``SILENT``.
-The WHO carries the box's session, a nonce new at every start; a pad's votes
-count only once its HELLO names it, so a vote cast for the box before it
-restarted (ballot numbers start again at 1) is refused.
+The WHO carries the box's session, a nonce new at every start, and a pad's
+VOTE names the session it was cast in: a vote cast for the box before it
+restarted (ballot numbers start again at 1), or captured and replayed later,
+is refused. A vote is acknowledged only once it is counted, so a pad whose
+vote was acknowledged knows it counts; one not counted is sent again by the
+pad until the box can count it or closes the ballot.
 A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
 two in a row (a pad that stopped reading) the link holds its writes for
 ``STALL`` seconds: the table's loop never waits long on a pad.
@@ -87,9 +90,10 @@ class HandsetLink:
         self.seat = seat
         self.splitter = protocol.Splitter()
         self.seq = 0
-        self.seen: set[int] = set()  # seqs of votes taken in the open ballot
         self.open_ballot: int | None = None
-        self.current = False  # the pad named this box's session: its votes may count
+        self.counted: int | None = None  # the seq of the vote counted since the ballot opened
+        self.seen: set[int] = set()  # seqs of every vote counted with this ballot number...
+        self.seen_ballot: int | None = None  # ...which is this one (a new number starts afresh)
         self.unacked: tuple[int, bytes] | None = None
         self.sent_at = 0.0
         self.tried_at = float("-inf")
@@ -134,7 +138,6 @@ class HandsetLink:
         with contextlib.suppress(serial.SerialException, OSError):
             self.port.close()
         self.port = None
-        self.current = False  # a pad plugged back in names the session again
         self.splitter = protocol.Splitter()
 
     def _write(self, frame: bytes) -> None:
@@ -177,13 +180,19 @@ class HandsetLink:
             log.warning("%s", why)
 
     def ask(self, ballot: int) -> None:
+        """Open ``ballot`` on the pad (again after ``done``: the seat votes again). The seqs
+        counted are remembered for one ballot number only: a pad's frame numbers start again
+        when it restarts and go round every 256 frames, so a later ballot's vote may reuse one."""
+        if ballot != self.seen_ballot:
+            self.seen, self.seen_ballot = set(), ballot
         if ballot != self.open_ballot:
-            self.seen = set()
+            self.counted = None
         self.open_ballot = ballot
         self._send(protocol.ASK, bytes([ballot & 0xFF]))
 
     def done(self, ballot: int) -> None:
         self.open_ballot = None
+        self.counted = None
         self._send(protocol.DONE, bytes([ballot & 0xFF]))
 
     def poll(self) -> list[Vote]:
@@ -219,28 +228,49 @@ class HandsetLink:
         except protocol.FrameError:
             self.garbled += 1
             return None
-        if not self._bound(kind, seat):
+        if not self._bound(kind, seat, body):
             return None
         self.heard_at = self.clock()
         if kind == protocol.ACK:
             if self.unacked is not None and body[0] == self.unacked[0]:
                 self.unacked = None
             return None
-        if kind not in (protocol.HELLO, protocol.VOTE):
-            return None  # frames only the box sends
-        self._write(protocol.encode(protocol.ACK, 0, seat, bytes([seq])))
         if kind == protocol.HELLO:
             self._hello(protocol.session_of(body[1:]))
             return None
-        ballot, button = body[0], body[1]
-        if not self.current or ballot != self.open_ballot or seq in self.seen or button > 1:
-            return None  # another session's, another ballot's, repeated, or not a button
+        if kind != protocol.VOTE:
+            return None  # frames only the box sends
+        return self._vote(seq, seat, body)
+
+    def _vote(self, seq: int, seat: int, body: bytes) -> Vote | None:
+        """Count a vote of this session's open ballot once, and acknowledge only that (and
+        its resends): a vote not counted is never acknowledged, so the pad sends it again."""
+        ballot, button, session = body[0], body[1], protocol.session_of(body[2:])
+        if session != self.session or ballot != self.open_ballot or button > 1:
+            return None  # another box's (replayed, or from before a restart), or a closed ballot
+        if seq == self.counted:
+            self._ack(seat, seq)  # a resend: the pad did not hear the first ACK
+            return None
+        if self.counted is not None or seq in self.seen:
+            return None  # the seat has voted, or a replay of a vote counted before a re-ask
+        self.counted = seq
         self.seen.add(seq)
+        self._ack(seat, seq)
         return Vote(seat, ballot, button)
 
-    def _bound(self, kind: int, seat: int) -> bool:
+    def _ack(self, seat: int, seq: int) -> None:
+        self._write(protocol.encode(protocol.ACK, 0, seat, bytes([seq])))
+
+    def _bound(self, kind: int, seat: int, body: bytes) -> bool:
         """Whether a frame from ``seat`` is this link's: a first HELLO binds the port (unless
-        another pad holds that seat); another seat's frame is refused, and said."""
+        another pad holds that seat); another seat's frame, or a HELLO of another protocol
+        version, is refused, and said."""
+        if kind == protocol.HELLO and body[0] != protocol.VERSION:
+            self._refuse(
+                f"handset on {self.url} speaks protocol {body[0]}, the box {protocol.VERSION}: "
+                "copy the firmware to it again (hardware/handsets.md)"
+            )
+            return False
         if kind == protocol.HELLO and self.seat is None:
             why = self.claim(self, seat)
             if why is not None:
@@ -260,12 +290,12 @@ class HandsetLink:
         return True
 
     def _hello(self, session: int) -> None:
-        """A pad that names this box's session may vote; one naming another is asked WHO."""
-        self.current = session == self.session
-        if not self.current:
+        """A pad that names another session is asked WHO; one that names this box's, in a
+        ballot it has not voted in, is asked again (plugged back in, or restarted)."""
+        if session != self.session:
             self._who()
-        elif self.open_ballot is not None:
-            self.ask(self.open_ballot)  # plugged back in mid-vote, or a pad that restarted
+        elif self.open_ballot is not None and self.counted is None:
+            self.ask(self.open_ballot)
 
     def close(self) -> None:
         if self.port is not None:
