@@ -7,6 +7,7 @@ import random
 import select
 import subprocess
 import sys
+import tomllib
 import tty
 from pathlib import Path
 
@@ -29,7 +30,8 @@ from companion.table.modes import Handsets as OnHandsets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "firmware"))
-from handset import Pad  # noqa: E402  (the firmware's own logic, run under CPython)
+import handset  # noqa: E402  (the firmware's own logic, run under CPython)
+from handset import Pad  # noqa: E402
 
 # -- the protocol -------------------------------------------------------------------
 
@@ -125,6 +127,13 @@ def test_the_firmware_compiles_for_micropython():
             text=True,
         )
         assert out.returncode == 0, out.stderr
+
+
+def test_the_firmware_drives_the_pins_the_pinout_gives_the_handset():
+    """hardware/pinout.toml's [handset] section is the pad's wiring; the firmware's PINS
+    say the same (GPIO numbers on the Pico; not GP25, which is off the header)."""
+    section = tomllib.loads((ROOT / "hardware" / "pinout.toml").read_text())["handset"]
+    assert handset.PINS == section == {"a": 14, "b": 15, "led": 16}
 
 
 # -- a handset on a real serial line ------------------------------------------------------
