@@ -19,7 +19,7 @@ from companion.bots import make_bots
 from companion.box import Box, VirtualClock
 from companion.box import protocol as p
 from companion.box.board import open_board
-from companion.box.handsets import SILENT, HandsetLink, Handsets
+from companion.box.handsets import SILENT, HandsetLink, Handsets, parse_ports
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
@@ -555,6 +555,45 @@ def test_two_ports_configured_for_one_seat_stop_the_box_with_one_line(capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err == "companion: two handset ports for seat 2: give each its own seat\n"
+
+
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("x=abc", "the seat after '=' must be a number from 1 to 255"),
+        ("/dev/ttyACM0=0", "the seat after '=' must be a number from 1 to 255"),
+        ("/dev/ttyACM0=", "the seat after '=' must be a number from 1 to 255"),
+        ("loop://", "a port is a device path"),
+        ("spy://", "a port is a device path"),
+        ("spy:///dev/ttyACM0", "a port is a device path"),
+        ("ttyACM0", "a port is a device path"),
+        ("socket://host", "a port is a device path"),
+        ("socket://host:0=2", "a port is a device path"),
+    ],
+)
+def test_a_handset_that_is_no_port_stops_the_box_in_one_line_before_anything_opens(
+    spec, why, tmp_path, capsys
+):
+    from companion.cli import main
+
+    journal = tmp_path / "journal.db"
+    code = main(["run", "--board", "virtual", "--headless", "--journal", str(journal),
+                 "--handset", "/dev/ttyACM0=1", "--handset", spec])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"companion: handset {spec}: {why}")
+    assert not journal.exists()  # refused before the journal was opened
+
+
+def test_device_paths_and_network_lines_are_ports():
+    specs = ["/dev/serial/by-id/usb-MicroPython-if00", "/dev/ttyACM1=3"]
+    specs += ["socket://box.local:7000=2", "rfc2217://[::1]:2217"]
+    assert parse_ports(specs) == [
+        ("/dev/serial/by-id/usb-MicroPython-if00", None),
+        ("/dev/ttyACM1", 2),
+        ("socket://box.local:7000", 1),
+        ("rfc2217://[::1]:2217", None),
+    ]
 
 
 def test_a_configured_port_keeps_its_seat_whatever_the_pad_says():

@@ -59,14 +59,41 @@ class Vote:
     button: int  # 0 = A, 1 = B
 
 
+NETWORK = ("socket", "rfc2217")  # pyserial's URLs of a serial line over the network
+
+
 def parse_port(spec: str) -> tuple[str, int | None]:
-    """``/dev/ttyACM0=3`` is seat 3's port (seats are 1-based here, as on the pads)."""
+    """``/dev/ttyACM0=3`` is seat 3's port (seats are 1-based here, as on the pads).
+
+    A port is a device path (it may not exist yet: a pad is plugged in later) or a
+    serial line over the network, ``socket://HOST:PORT`` or ``rfc2217://HOST:PORT``;
+    anything else pyserial would open (``loop://``, where the box hears itself,
+    ``spy://``...) or a seat that is not a number is refused in one line.
+    """
     url, sep, seat = spec.rpartition("=")
-    if not sep or not seat.isdigit():
-        return spec, None
-    if not 1 <= int(seat) <= 255:
-        raise HandsetError(f"handset {spec}: the seat must be a number from 1")
-    return url, int(seat) - 1
+    if not sep:
+        url = spec
+    elif not seat.isdigit() or not 1 <= int(seat) <= 255:
+        raise HandsetError(f"handset {spec}: the seat after '=' must be a number from 1 to 255")
+    scheme, colon_slashes, address = url.partition("://")
+    host, _colon, port = address.rpartition(":")
+    network = scheme in NETWORK and bool(host) and port.isdigit() and 0 < int(port) < 65536
+    if not (url.startswith("/") and not colon_slashes) and not network:
+        raise HandsetError(
+            f"handset {spec}: a port is a device path (/dev/ttyACM0) "
+            "or socket://HOST:PORT, then =SEAT if you like"
+        )
+    return url, int(seat) - 1 if sep else None
+
+
+def parse_ports(specs: Iterable[str]) -> list[tuple[str, int | None]]:
+    """Every ``--handset`` given, parsed; two ports for one seat are refused."""
+    parsed = [parse_port(spec) for spec in specs]
+    fixed = [seat for _url, seat in parsed if seat is not None]
+    for seat in fixed:
+        if fixed.count(seat) > 1:
+            raise HandsetError(f"two handset ports for seat {seat + 1}: give each its own seat")
+    return parsed
 
 
 class HandsetLink:
@@ -311,11 +338,7 @@ class Handsets:
     ) -> None:
         # A new session at every start tells the pads to drop the last box's ballot.
         self.session = session or random.SystemRandom().randrange(1, 1 << 32)
-        specs = [parse_port(spec) for spec in ports]
-        fixed = [seat for _url, seat in specs if seat is not None]
-        for seat in fixed:
-            if fixed.count(seat) > 1:
-                raise HandsetError(f"two handset ports for seat {seat + 1}: give each its own seat")
+        specs = parse_ports(ports)
         self.links = [
             HandsetLink(url, clock, seat, self.session, self._claim) for url, seat in specs
         ]
