@@ -19,7 +19,7 @@ from companion.bots import make_bots
 from companion.box import Box, VirtualClock
 from companion.box import protocol as p
 from companion.box.board import open_board
-from companion.box.handsets import SILENT, HandsetLink, Handsets, parse_ports
+from companion.box.handsets import OUTBOX, SILENT, HandsetLink, Handsets, parse_ports
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
@@ -351,6 +351,49 @@ def test_a_handset_voting_twice_on_one_link_with_a_reused_number():
         link.done(ballot)
         spin(clock, [handset, link], 0.1)
     assert numbers[0] == numbers[1]
+    link.close()
+    wire.close()
+
+
+def test_a_vote_asked_again_reaches_the_pad_even_when_the_done_before_it_is_lost():
+    """The table refuses a pad's vote and asks its seat again: DONE, then ASK of the same
+    ballot. The DONE is lost once on the way: the box sends it again before the ASK, so the
+    pad lights again and votes again, rather than staying dark while the table waits."""
+    clock = VirtualClock()
+    wire = Wire()
+    handset = Handset(1, wire, clock)
+    link = HandsetLink(wire.path, clock.now, session=4)
+    spin(clock, [handset, link], 0.2)
+    link.ask(6)
+    spin(clock, [handset, link], 0.1)
+    assert [(v.seat, v.button) for v in voted(handset, clock, link)] == [(1, 0)]
+    write, lost = link._write, []
+
+    def lose_the_done(frame):
+        if not lost and p.decode(frame[:-1])[0] == p.DONE:
+            lost.append(frame)
+            return
+        write(frame)
+
+    link._write = lose_the_done
+    link.done(6)  # the vote refused: the seat votes again
+    link.ask(6)
+    spin(clock, [handset, link], 0.6)
+    assert lost and handset.lit[-1] is True and handset.pad.ballot == 6
+    assert [(v.seat, v.button) for v in voted(handset, clock, link, "b")] == [(1, 1)]
+    link.close()
+    wire.close()
+
+
+def test_a_pad_that_never_acknowledges_holds_a_bounded_outbox_newest_last():
+    clock = VirtualClock()
+    wire = Wire()
+    link = HandsetLink(wire.path, clock.now, seat=0, session=4)
+    for ballot in range(1, 41):
+        link.ask(ballot)
+        link.done(ballot)
+    kinds = [p.decode(frame[:-1])[::3] for _seq, frame in link.outbox]
+    assert len(kinds) == OUTBOX and kinds[-1] == (p.DONE, bytes([40]))
     link.close()
     wire.close()
 

@@ -46,6 +46,7 @@ PING = 1.0  # a pad quiet this long is asked WHO; its HELLO shows it is alive
 SILENT = 5.0  # a pad not heard from this long is silent: its seat passes the box
 WRITE_TIMEOUT = 0.05  # wall-clock seconds a write may block (pyserial's write_timeout)
 STALL = 1.0  # after two writes in a row timed out, the link writes nothing for this long
+OUTBOX = 8  # frames a link keeps to send to a pad that does not acknowledge them
 
 
 class HandsetError(CompanionError, ValueError):
@@ -121,7 +122,9 @@ class HandsetLink:
         self.counted: int | None = None  # the seq of the vote counted since the ballot opened
         self.seen: set[int] = set()  # seqs of every vote counted with this ballot number...
         self.seen_ballot: int | None = None  # ...which is this one (a new number starts afresh)
-        self.unacked: tuple[int, bytes] | None = None
+        # (seq, frame) sent in order, each once the one before is acknowledged: a re-ask
+        # (DONE then ASK of one ballot) reaches the pad whole, or the pad stays dark
+        self.outbox: list[tuple[int, bytes]] = []
         self.sent_at = 0.0
         self.tried_at = float("-inf")
         self.heard_at = float("-inf")
@@ -191,14 +194,26 @@ class HandsetLink:
             self.streak = 0
             self.stalled = False
 
+    @property
+    def unacked(self) -> tuple[int, bytes] | None:
+        """The frame sent and not acknowledged yet, if any."""
+        return self.outbox[0] if self.outbox else None
+
     def _send(self, kind: int, body: bytes) -> None:
         if self.seat is None:
             return
         self.seq = (self.seq + 1) & 0xFF
-        frame = protocol.encode(kind, self.seq, self.seat, body)
-        self.unacked = (self.seq, frame)
-        self.sent_at = self.clock()
-        self._write(frame)
+        self.outbox.append((self.seq, protocol.encode(kind, self.seq, self.seat, body)))
+        if len(self.outbox) > OUTBOX:  # a pad that never answers: its oldest news goes
+            del self.outbox[1]
+        if len(self.outbox) == 1:
+            self._next()
+
+    def _next(self) -> None:
+        """Send the first frame waiting."""
+        if self.outbox:
+            self.sent_at = self.clock()
+            self._write(self.outbox[0][1])
 
     def _refuse(self, why: str) -> None:
         if why != self.refused:
@@ -239,9 +254,8 @@ class HandsetLink:
             vote = self._frame(frame)
             if vote is not None:
                 votes.append(vote)
-        if self.unacked is not None and now - self.sent_at >= RESEND:
-            self.sent_at = now
-            self._write(self.unacked[1])
+        if self.outbox and now - self.sent_at >= RESEND:
+            self._next()
         if now - max(self.heard_at, self.asked_at) >= PING:
             self._who()
         return votes
@@ -259,8 +273,9 @@ class HandsetLink:
             return None
         self.heard_at = self.clock()
         if kind == protocol.ACK:
-            if self.unacked is not None and body[0] == self.unacked[0]:
-                self.unacked = None
+            if self.outbox and body[0] == self.outbox[0][0]:
+                del self.outbox[0]
+                self._next()
             return None
         if kind == protocol.HELLO:
             self._hello(protocol.session_of(body[1:]))
