@@ -2,8 +2,8 @@
 
 Each handset is a serial port (USB CDC on the Pi, a pty or ``socket://`` off
 it) opened with pyserial. Frames are numbered and acknowledged; what is not
-acknowledged is sent again; a repeated frame is acknowledged but not counted
-twice. A pulled cable closes the port: the link reopens it every second.
+acknowledged is sent again, the box's in order (each waits for the ack of the
+one before); a repeated frame is acknowledged but not counted twice. A pulled cable closes the port: the link reopens it every second.
 
 A port belongs to one seat for the whole game: the seat it was configured
 with (``PORT=SEAT``) or else the one its first HELLO names. A pad that names
