@@ -1,5 +1,6 @@
 """Handsets: the wire protocol, real serial over a pty, the firmware's logic, and a vote."""
 
+import itertools
 import logging
 import os
 import pty
@@ -12,6 +13,7 @@ import tty
 from pathlib import Path
 
 import pytest
+import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -268,15 +270,21 @@ def voted(handset, clock, link, button="a"):
     return votes + spin(clock, [handset, link], 0.5)
 
 
+def one_pad(seat, session):
+    """A pad at ``seat`` on a wire to a link of the box's ``session``, after they met."""
+    clock = VirtualClock()
+    wire = Wire()
+    handset = Handset(seat, wire, clock)
+    link = HandsetLink(wire.path, clock.now, session=session)
+    spin(clock, [handset, link], 0.2)
+    return clock, wire, handset, link
+
+
 def test_a_captured_vote_never_counts_in_another_session():
     """Ballot numbers start again at every start of the box: a VOTE frame of the last
     session, still on the line or captured and replayed after the pad's HELLO has named
     the new session, is refused and not acknowledged; the pad's own vote then counts."""
-    clock = VirtualClock()
-    wire = Wire()
-    handset = Handset(4, wire, clock)
-    before = HandsetLink(wire.path, clock.now, session=7)
-    spin(clock, [handset, before], 0.1)
+    clock, wire, handset, before = one_pad(4, session=7)
     before.ask(1)
     spin(clock, [handset, before], 0.1)
     sent = []
@@ -304,12 +312,8 @@ def test_a_captured_vote_never_counts_in_another_session():
 def test_a_stray_hello_never_costs_an_acknowledged_vote():
     """A HELLO naming another session (the pad's power-up HELLO arriving late, or replayed)
     on the line just before the vote: the vote counts, and is acknowledged only as it does."""
-    clock = VirtualClock()
-    wire = Wire()
-    handset = Handset(2, wire, clock)
-    link = HandsetLink(wire.path, clock.now, session=9)
+    clock, wire, handset, link = one_pad(2, session=9)
     tap = Tap(link)
-    spin(clock, [handset, link], 0.2)
     link.ask(3)
     spin(clock, [handset, link], 0.1)
     stray = p.encode(p.HELLO, 1, 2, bytes([p.VERSION]) + p.session_bytes(0))
@@ -332,12 +336,8 @@ def test_a_handset_voting_twice_on_one_link_with_a_reused_number():
     """A pad's frame numbers go round every 256 frames and start again when it restarts:
     a later ballot's vote with the number of an earlier ballot's counts (it is not a
     resend), and is acknowledged only as it counts."""
-    clock = VirtualClock()
-    wire = Wire()
-    handset = Handset(5, wire, clock)
-    link = HandsetLink(wire.path, clock.now, session=3)
+    clock, wire, handset, link = one_pad(5, session=3)
     tap = Tap(link)
-    spin(clock, [handset, link], 0.2)
     numbers = []
     for ballot in (1, 2):
         link.ask(ballot)
@@ -359,11 +359,7 @@ def test_a_vote_asked_again_reaches_the_pad_even_when_the_done_before_it_is_lost
     """The table refuses a pad's vote and asks its seat again: DONE, then ASK of the same
     ballot. The DONE is lost once on the way: the box sends it again before the ASK, so the
     pad lights again and votes again, rather than staying dark while the table waits."""
-    clock = VirtualClock()
-    wire = Wire()
-    handset = Handset(1, wire, clock)
-    link = HandsetLink(wire.path, clock.now, session=4)
-    spin(clock, [handset, link], 0.2)
+    clock, wire, handset, link = one_pad(1, session=4)
     link.ask(6)
     spin(clock, [handset, link], 0.1)
     assert [(v.seat, v.button) for v in voted(handset, clock, link)] == [(1, 0)]
@@ -698,6 +694,21 @@ def test_a_pad_that_stops_reading_makes_writes_time_out_and_the_loop_goes_on(rig
     assert rig.handsets.links[2].timeouts >= 1
     assert f"handset {rig.wires[2].path} is not reading" in caplog.text
     assert rig.table.game.decision.kind == "supervise"
+
+
+def test_a_box_slowed_down_mid_write_never_takes_a_reading_pad_for_a_stuck_one(
+    rigs, caplog, monkeypatch
+):
+    """Under load the box's process can lose the processor in the middle of a write, for
+    longer than any write timeout: every pad still reads every frame, so none is called
+    stuck. Here each look at pyserial's clock finds a second gone by."""
+    ticks = itertools.count(step=1.0)
+    monkeypatch.setattr(serial.serialutil.Timeout, "TIME", staticmethod(lambda: next(ticks)))
+    rig = rigs()
+    all_on_pads(rig, (WORK, STRIKE))
+    assert rig.table.game.decision.kind == "supervise"
+    assert [link.timeouts for link in rig.handsets.links] == [0] * 5
+    assert "is not reading" not in caplog.text
 
 
 def silent_pad(rig, cards):

@@ -3,7 +3,8 @@
 Each handset is a serial port (USB CDC on the Pi, a pty or ``socket://`` off
 it) opened with pyserial. Frames are numbered and acknowledged; what is not
 acknowledged is sent again, the box's in order (each waits for the ack of the
-one before); a repeated frame is acknowledged but not counted twice. A pulled cable closes the port: the link reopens it every second.
+one before); a repeated frame is acknowledged but not counted twice. A pulled
+cable closes the port: the link reopens it every second.
 
 A port belongs to one seat for the whole game: the seat it was configured
 with (``PORT=SEAT``) or else the one its first HELLO names. A pad that names
@@ -17,9 +18,11 @@ restarted (ballot numbers start again at 1), or captured and replayed later,
 is refused. A vote is acknowledged only once it is counted, so a pad whose
 vote was acknowledged knows it counts; one not counted is sent again by the
 pad until the box can count it or closes the ballot.
-A write that cannot go out within ``WRITE_TIMEOUT`` is dropped, and after
-two in a row (a pad that stopped reading) the link holds its writes for
-``STALL`` seconds: the table's loop never waits long on a pad.
+Writes never wait: what the line cannot take at once (its buffer full: the
+pad has stopped reading) is dropped, and after two in a row the link holds its
+writes for ``STALL`` seconds. No write depends on the wall clock, so a box
+slowed down by its own load never takes a reading pad for a stuck one, and the
+table's loop never waits on a pad.
 
 Nothing here logs what a vote was: only that a seat voted.
 """
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -44,7 +48,6 @@ RESEND = 0.2  # seconds before an unacknowledged frame is sent again
 REOPEN = 1.0  # seconds between tries to reopen a port that went away
 PING = 1.0  # a pad quiet this long is asked WHO; its HELLO shows it is alive
 SILENT = 5.0  # a pad not heard from this long is silent: its seat passes the box
-WRITE_TIMEOUT = 0.05  # wall-clock seconds a write may block (pyserial's write_timeout)
 STALL = 1.0  # after two writes in a row timed out, the link writes nothing for this long
 OUTBOX = 8  # frames a link keeps to send to a pad that does not acknowledge them
 
@@ -131,7 +134,8 @@ class HandsetLink:
         self.asked_at = float("-inf")
         self.stalled_until = float("-inf")
         self.garbled = 0
-        self.timeouts = 0  # writes that timed out
+        self.timeouts = 0  # writes the line could not take whole
+        self.cut = False  # the last frame went out in part: a zero byte must end it first
         self.streak = 0  # of them, in a row
         self.stalled = False  # said once until a write goes through again
         self.refused: str | None = None  # the last refusal, said once
@@ -149,9 +153,7 @@ class HandsetLink:
     def _open(self) -> None:
         self.tried_at = self.clock()
         try:
-            self.port = self.opener(
-                self.url, baudrate=115200, timeout=0, write_timeout=WRITE_TIMEOUT
-            )
+            self.port = self.opener(self.url, baudrate=115200, timeout=0, write_timeout=0)
         except (serial.SerialException, OSError) as exc:
             self.port = None
             log.debug("handset %s not there: %s", self.url, exc)
@@ -174,25 +176,26 @@ class HandsetLink:
         now = self.clock()
         if self.port is None or now < self.stalled_until:
             return
-        try:
-            self.port.write(frame)
-        except serial.SerialTimeoutException:
-            # One timeout can be the box's own slowness (pyserial checks the clock
-            # after writing); two in a row is a pad that stopped reading.
-            self.timeouts += 1
-            self.streak += 1
-            if self.streak >= 2:
-                self.stalled_until = now + STALL
-                if not self.stalled:
-                    log.warning("handset %s is not reading: writes to it are dropped", self.url)
-                self.stalled = True
-                with contextlib.suppress(serial.SerialException, OSError):
-                    self.port.reset_output_buffer()  # no half frame left waiting on the line
+        data = b"\x00" + frame if self.cut else frame
+        try:  # straight to the non-blocking descriptor: pyserial's write spins on a full line
+            written = os.write(self.port.fileno(), data)
+        except BlockingIOError:
+            written = 0
         except (serial.SerialException, OSError) as exc:
             self._lost(exc)
-        else:
+            return
+        if written == len(data):
+            self.cut = self.stalled = False
             self.streak = 0
-            self.stalled = False
+            return
+        self.cut = self.cut or written > 0  # the pad's splitter drops the part at the zero
+        self.timeouts += 1
+        self.streak += 1
+        if self.streak >= 2:  # a full line twice running: a pad that stopped reading
+            self.stalled_until = now + STALL
+            if not self.stalled:
+                log.warning("handset %s is not reading: writes to it are dropped", self.url)
+            self.stalled = True
 
     @property
     def unacked(self) -> tuple[int, bytes] | None:
