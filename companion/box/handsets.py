@@ -171,6 +171,7 @@ class HandsetLink:
             self.port.close()
         self.port = None
         self.splitter = protocol.Splitter()
+        self.cut = False  # a port opened again starts clean
 
     def _write(self, frame: bytes) -> None:
         now = self.clock()
