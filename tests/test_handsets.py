@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from companion.bots import make_bots
 from companion.box import Box, VirtualClock
+from companion.box import handsets as handsets_module
 from companion.box import protocol as p
 from companion.box.board import open_board
-from companion.box.handsets import OUTBOX, SILENT, HandsetLink, Handsets, parse_ports
+from companion.box.handsets import OUTBOX, RESEND, SILENT, HandsetLink, Handsets, parse_ports
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag import STRIKE, WORK
@@ -390,6 +391,28 @@ def test_a_pad_that_never_acknowledges_holds_a_bounded_outbox_newest_last():
         link.done(ballot)
     kinds = [p.decode(frame[:-1])[::3] for _seq, frame in link.outbox]
     assert len(kinds) == OUTBOX and kinds[-1] == (p.DONE, bytes([40]))
+    link.close()
+    wire.close()
+
+
+def test_a_frame_the_line_took_in_part_costs_no_other(monkeypatch):
+    """The line takes the first bytes of an ASK and then no more: the box ends that part
+    with a zero byte before its next frame, so the pad drops the part alone, and lights at
+    the ASK sent again, the first frame after."""
+    clock, wire, handset, link = one_pad(2, session=4)
+    write, taken = os.write, []
+
+    def full_after_four_bytes(fd, data):
+        if fd != link.port.fileno() or taken:
+            return write(fd, data)
+        taken.append(data)
+        return write(fd, data[:4])
+
+    monkeypatch.setattr(handsets_module.os, "write", full_after_four_bytes)
+    link.ask(1)
+    assert taken and link.cut and handset.lit == []
+    spin(clock, [handset, link], RESEND + 0.05)  # the ASK once again, and nothing else
+    assert handset.lit == [True] and not link.cut
     link.close()
     wire.close()
 
