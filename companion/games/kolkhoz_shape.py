@@ -1,6 +1,15 @@
-"""The shape of a saved Kolkhoz game (see ``companion/games/shape.py``)."""
+"""The shape of a saved Kolkhoz game and its invariants (see ``companion/games/shape.py``).
+
+The invariants say where the 52 cards are: each worker and each job card in
+exactly one place (with the box dealing) or at most one known place with the
+unknown ones still enough for the hands and hidden plot cards (at a real
+table, where the box never sees a hand).
+"""
 
 from __future__ import annotations
+
+from collections import Counter
+from typing import Any
 
 from companion.games.kolkhoz import HAND, JOB_CARDS, SUITS, WORKERS, YEARS
 from companion.games.shape import (
@@ -9,8 +18,10 @@ from companion.games.shape import (
     SEATS,
     Bool,
     DictOf,
+    Facts,
     GameShape,
     Int,
+    Invariant,
     ListOf,
     Maybe,
     OneOf,
@@ -64,7 +75,111 @@ YEAR = Record(
     }
 )
 
+
+# -- invariants ------------------------------------------------------------------------
+def _clerk(record: dict[str, Any]) -> bool:
+    return bool(record["options"]["deal"] == "cards")
+
+
+def _placed(state: dict[str, Any], clerk: bool) -> list[str]:
+    """Every card the box knows the place of, once a place (the year's summaries and the
+    last trick are copies, not places)."""
+    cards: list[str] = list(state["deck"]) + list(state["north"]) + list(state["unclaimed"])
+    for hand in state["hands"]:
+        cards += hand
+    for plot in state["plots"]:
+        cards += plot["hidden"] + plot["shown"]
+    for pile in state["piles"].values():
+        cards += pile
+    for job in state["jobs"].values():
+        cards += job["workers"]
+        if not job["done"]:
+            cards.append(job["reward"])  # a job done put its card in the brigadier's plot
+    # once a trick is full its cards are at their jobs, the trump ones waiting to be
+    cards += state["to_assign"]
+    if state["phase"] != "assign":
+        cards += [play["card"] for play in state["trick"]]
+    requisition = state["requisition"]
+    if clerk and requisition is not None and state["phase"] == "reveal":
+        for revealed in requisition["revealed"]:  # the seat revealing: entered, not yet shown
+            if revealed["seat"] == state["revealing"][0]:
+                cards += revealed["cards"]
+    return cards
+
+
+def _cards_in_one_place(record: dict[str, Any], facts: Facts) -> bool:
+    state, clerk = record["state"], _clerk(record)
+    counts = Counter(_placed(state, clerk))
+    if any(n > 1 for n in counts.values()) or not set(counts) <= {*WORKERS, *JOB_CARDS}:
+        return False
+    if not clerk:
+        return len(counts) == len(WORKERS) + len(JOB_CARDS)
+    if any(card not in counts for card in JOB_CARDS):  # the box holds every job card
+        return False
+    unseen = len(WORKERS) - sum(card in counts for card in WORKERS)
+    return unseen >= sum(state["held"]) + sum(len(slots) for slots in state["slots"])
+
+
+def _seat_lists(record: dict[str, Any], facts: Facts) -> bool:
+    state, players = record["state"], facts["players"]
+    per_seat = ["hands", "plots"] + (
+        ["held", "suits_left", "voids", "trump_only", "slots"] if _clerk(record) else []
+    )
+    won = state["won"]
+    return all(len(state[key]) == players for key in per_seat) and (
+        won is None or len(won) == players
+    )
+
+
+def _year(record: dict[str, Any], facts: Facts) -> bool:
+    """The planner rotates from seat 1 a year; the summaries are of the years past."""
+    state = record["state"]
+    over = state["phase"] in ("over", "plot")
+    return state["planner"] == (state["year"] - 1) % facts["players"] and len(state["history"]) == (
+        YEARS if over else state["year"] - 1
+    )
+
+
+def _trick(record: dict[str, Any], facts: Facts) -> bool:
+    """The seat to play follows the trick's leader; the tricks are the hand's but one."""
+    state = record["state"]
+    return (
+        state["tricks"] == max(state["hand_size"] - 1, 0)
+        and state["tricks_played"] <= state["tricks"]
+        and (
+            state["phase"] != "play"
+            or state["turn"] == (state["leader"] + len(state["trick"])) % facts["players"]
+        )
+    )
+
+
+def _phase(record: dict[str, Any], facts: Facts) -> bool:
+    """What each phase works on is there: four jobs in a year, a brigadier to assign."""
+    state = record["state"]
+    phase = state["phase"]
+    if phase in ("trump", "play", "assign") and set(state["jobs"]) != set(SUITS):
+        return False
+    if (phase == "assign") != bool(state["to_assign"]):
+        return False
+    if phase == "assign" and (
+        state["brigadier"] is None or len(state["trick"]) != facts["players"]
+    ):
+        return False
+    if phase == "reveal" and (state["requisition"] is None or not state["revealing"]):
+        return False
+    return phase != "plot" or any(state["slots"])
+
+
+INVARIANTS = (
+    Invariant("every card in exactly one place", _cards_in_one_place),
+    Invariant("one hand, plot and count a seat", _seat_lists),
+    Invariant("the planner and the summaries agree with the year", _year),
+    Invariant("the tricks agree with the hand and the seat to play", _trick),
+    Invariant("the phase has what it works on", _phase),
+)
+
 SHAPE = GameShape(
+    invariants=INVARIANTS,
     options=Record({"deal": OneOf("box", "cards")}),
     state=Record(
         {
