@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.kolkhoz import HAND, JOB_CARDS, SUITS, WORKERS, YEARS
+from companion.games.kolkhoz import HAND, JOB_CARDS, SUITS, THRESHOLD, WORKERS, YEARS, hours_of
 from companion.games.shape import (
     PER_SEAT,
     SEAT,
@@ -170,8 +170,49 @@ def _phase(record: dict[str, Any], facts: Facts) -> bool:
     return phase != "plot" or any(state["slots"])
 
 
+def _year_cards(record: dict[str, Any], facts: Facts) -> bool:
+    """While a year is played, its dealt cards are in the hands or played (in the trick, at
+    a job, or waiting for one): nothing dealt goes elsewhere before the year's end."""
+    state = record["state"]
+    if state["phase"] not in ("trump", "play", "assign"):
+        return True
+    held = sum(state["held"]) if _clerk(record) else sum(map(len, state["hands"]))
+    played = sum(len(job["workers"]) for job in state["jobs"].values()) + len(state["to_assign"])
+    if state["phase"] == "play":
+        played += len(state["trick"])
+    return held + played == state["hand_size"] * facts["players"]
+
+
+def _hours(record: dict[str, Any], facts: Facts) -> bool:
+    """K4: while the year is played, a job's hours are its workers' (until it is done)."""
+    state = record["state"]
+    if state["phase"] not in ("trump", "play", "assign"):
+        return True
+    for job in state["jobs"].values():
+        work = sum(hours_of(card, state["trump"]) for card in job["workers"])
+        if job["done"] != (job["hours"] >= THRESHOLD) or not job["hours"] <= work:
+            return False
+        if not job["done"] and job["hours"] != work:
+            return False
+    return True
+
+
+def _north(record: dict[str, Any], facts: Facts) -> bool:
+    """The cards north are those the requisitions sent there."""
+    state = record["state"]
+    years = [*state["history"], *([state["closing"]] if state["closing"] else [])]
+    requisitions = [r for year in years for r in year["requisitions"]]
+    if state["requisition"] is not None:
+        requisitions.append(state["requisition"])
+    sent = Counter(x["card"] for r in requisitions for x in r["north"])
+    return sent == Counter(state["north"])
+
+
 INVARIANTS = (
     Invariant("every card in exactly one place", _cards_in_one_place),
+    Invariant("the year's dealt cards in the hands or played", _year_cards),
+    Invariant("a job's hours are its workers' work", _hours),
+    Invariant("the cards north are those the requisitions sent", _north),
     Invariant("one hand, plot and count a seat", _seat_lists),
     Invariant("the planner and the summaries agree with the year", _year),
     Invariant("the tricks agree with the hand and the seat to play", _trick),
