@@ -12,6 +12,7 @@ Used by ``tests/test_mutants.py`` (a sample) and ``bench/mutants.py`` (a long ru
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Iterator
@@ -34,8 +35,10 @@ HOMES = frozenset({"deck", "hands", "plots", "north", "unclaimed", "piles", "job
 PLAY_ON = 40  # moves played after a resume
 
 
+@functools.cache
 def saved_steps(name: str, seed: int, **options: Any) -> tuple[dict[str, Any], list[dict]]:
-    """The settings and every saved record of a random-bot game of ``name``."""
+    """The settings and every saved record of a random-bot game of ``name`` (kept: callers
+    copy before they edit)."""
     cls = game_class(name)
     rng = random.Random(seed)
     players = rng.randint(cls.min_players, cls.max_players)
@@ -107,6 +110,21 @@ def _card(path: Path, value: Any) -> bool:
 
 def _holds_cards(items: Any) -> bool:
     return isinstance(items, list) and all(isinstance(x, str) and x in CARDS for x in items)
+
+
+def refused_by_name_or_plays(name: str, seed: int, kind: str, pick: int) -> str:
+    """One edit of ``kind`` (drawn by ``pick``) to a saved step of game ``seed``: the verdict,
+    after checking it names why it refused, and that no state short of a card resumes."""
+    settings, records = saved_steps(name, seed)
+    rng = random.Random(pick)
+    edited = mutant(rng.choice(records), kind, rng)
+    if edited is None:
+        return "no such place"
+    verdict = judge(settings, edited, seed=pick)
+    if verdict != "resumed":  # an invariant, or the field whose shape is wrong, is named
+        assert any(word in verdict for word in ("invariant", "expected", "missing")), verdict
+    assert kind not in CARD_KINDS or verdict != "resumed", "a card lost or doubled resumed"
+    return verdict
 
 
 def judge(settings: dict[str, Any], record: dict[str, Any], seed: int = 0) -> str:

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games import GAMES, game_class, restore
 from companion.games.shape import broken_invariants, shape_of
@@ -13,7 +15,8 @@ from companion.reachable import draw_decision
 from companion.trust import Untrusted, checksum, trusted_game
 from companion.ui import game_ui
 from companion.ui.i18n import translator
-from tests.mutants import CARD_KINDS, KINDS, judge, mutant, saved_steps
+from tests.explored import explored
+from tests.mutants import CARD_KINDS, KINDS, judge, mutant, refused_by_name_or_plays, saved_steps
 from tests.test_journal_checks import STEPS, journal_of, play_on, sql
 
 
@@ -65,6 +68,23 @@ def test_edited_states_are_refused_by_name_or_play_on(name):
                 refused[kind] += 1
                 assert "invariant" in verdict or "expected" in verdict or "missing" in verdict
     assert all(refused.values()), refused  # each kind of edit is caught somewhere
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 40),
+    kind=st.sampled_from(KINDS + CARD_KINDS),
+    pick=st.integers(0, 10**6),
+)
+def test_an_edited_state_is_refused_by_name_or_plays_on(name, seed, kind, pick):
+    refused_by_name_or_plays(name, seed, kind, pick)
+
+
+@pytest.mark.parametrize("found", explored("edited_state"), ids=str)
+def test_edited_states_found_by_exploring_stay_fixed(found):
+    """What ``bench/explore.py`` found, replayed."""
+    refused_by_name_or_plays(**found)
 
 
 def results_one_short():
