@@ -127,3 +127,32 @@ def test_the_box_sets_the_short_step_aside_and_plays_on(tmp_path):
     table = play_on(path, moves=25)  # raises if any press crashes
     assert table.resumed
     assert "one result a crisis" in sql(path, "SELECT bad FROM steps WHERE n = ?", STEPS)[0][0]
+
+
+@pytest.mark.parametrize(
+    "name, phase, message",
+    [
+        ("glasnost", "sit", "board seat {id}"),  # an option line the cursor reaches
+        ("gulag", "task", "A: {a}  B: {b}"),  # the keys of a secret choice
+        ("kolkhoz", "trump", "Seat {n}: press OK"),  # the hand-over's keys
+        ("politburo", "propose", "Seat {seat}, secretary:"),  # the cursor's prompt
+    ],
+)
+def test_every_screen_is_drawn_in_both_languages(monkeypatch, name, phase, message):
+    """A step the table's language draws whole, but whose French (the language the table
+    may switch to at the next start) breaks on one line of one reachable screen."""
+    from companion.ui import i18n
+
+    real = i18n.translator
+
+    def broken(lang):
+        t = real(lang)
+        return (lambda m: "{nope}" if m == message else t(m)) if lang == "fr" else t
+
+    settings, records = saved_steps(name, 4)
+    record = next(r for r in records if r["state"]["phase"] == phase)
+    text = json.dumps(record)
+    trusted_game(text, checksum(text), settings)  # whole in both languages
+    monkeypatch.setattr(i18n, "translator", broken)
+    with pytest.raises(Untrusted, match="nope"):
+        trusted_game(text, checksum(text), settings)
