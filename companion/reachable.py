@@ -83,15 +83,11 @@ def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True)
     port = cast(Port, sight)  # what ``prompt_screen`` and the box's prompts read of it
     for seat in d.seats:
         sight.holder = None  # "Box to seat N": nobody holds it yet
-        handoff = Buttons(port).ask(d, (seat,))
+        _draw(sight, Buttons(port).ask(d, (seat,)), d, view, status)
         sight.holder = seat  # then the seat's own prompts, PEEK showing its own card
         first = Buttons(port).prompt(d, seat)
-        for mode in (handoff, *_prompts(first, ui, d)):
-            assert mode is not None
-            sight.holder = seat if mode is not handoff else None
-            for peek in (False, True):
-                sight.inputs.peek = peek
-                prompt_screen(port, mode, d, view, status)
+        for mode in _prompts(first, ui, d):
+            _draw(sight, mode, d, view, status)
         match first:
             case Cursor(options=options):
                 for option in options:
@@ -100,6 +96,14 @@ def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True)
                     _press_each(game, d, seat, options, ui, t)
             case Choose():
                 ui.open_check(d, view, t)  # asked in the open, on the countdown
+
+
+def _draw(sight: _Sight, mode: Mode | None, d: Decision, view: dict[str, Any], status: str) -> None:
+    """One prompt as the table draws it, with PEEK held and not."""
+    assert mode is not None
+    for peek in (False, True):
+        sight.inputs.peek = peek
+        prompt_screen(cast(Port, sight), mode, d, view, status)
 
 
 def _prompts(first: Mode, ui: GameUI, d: Decision) -> list[Mode]:
