@@ -11,9 +11,9 @@ screens (``companion.ui.contract.GameUI``), on the same views:
 - the frame: the status line, the bar, the tracker; at the end, every page;
 - for each seat asked: the hand-over, then its prompt, with PEEK held and not:
   the start-of-game look (and its "not looked yet"), the A/B choice and each
-  answer's confirmation (and the countdown's question when it is asked in the
-  open), or the cursor on every option it can reach, with its line and keys
-  (and the log's label of each);
+  answer's confirmation, or the cursor on every option it can reach, with its
+  line and keys (and the log's label of each);
+- a question asked in the open: the countdown, a claim on each seat, each answer;
 - every press a seat can make on an open choice, played on a copy: the
   refusal shown for a refused option, the reveals after an accepted one.
 
@@ -26,12 +26,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, cast
 
+from companion.box.clock import VirtualClock
 from companion.errors import IllegalMove
 from companion.games import Decision, Game, restore
 from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.buttons import Buttons
-from companion.table.modes import Choose, Confirm, Cursor, Mode, Peek
+from companion.table.countdown import ClaimDesk
+from companion.table.modes import Choose, Claim, Confirm, Countdown, Cursor, Mode, Peek
 from companion.table.screens import prompt_screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
@@ -57,13 +59,18 @@ class _Sight:
     t: Translate
     holder: int | None = None
     inputs: _Keys = dataclasses.field(default_factory=_Keys)
+    mode: Mode | None = None  # the countdown's screen, drawn by its desk
+    clock: VirtualClock = dataclasses.field(default_factory=VirtualClock)
 
     @property
     def box(self) -> _Sight:
-        return self  # ``box.inputs``: the keys
+        return self  # ``box.inputs``: the keys; ``box.clock``: the countdown's
 
     def offers(self, d: Decision) -> tuple[Any, ...]:
         return offers(self.game, d, self.ui)
+
+    def decision(self) -> Decision | None:
+        return self.game.decision
 
 
 def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True) -> None:
@@ -88,14 +95,26 @@ def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True)
         first = Buttons(port).prompt(d, seat)
         for mode in _prompts(first, ui, d):
             _draw(sight, mode, d, view, status)
-        match first:
-            case Cursor(options=options):
-                for option in options:
-                    ui.choice_label(d, view, option, str)  # the log's words
-                if presses and game.saveable:
-                    _press_each(game, d, seat, options, ui, t)
-            case Choose():
-                ui.open_check(d, view, t)  # asked in the open, on the countdown
+        if isinstance(first, Cursor):
+            for option in first.options:
+                ui.choice_label(d, view, option, str)  # the log's words
+            if presses and game.saveable:
+                _press_each(game, d, seat, first.options, ui, t)
+    if ui.open_check(d, view, t) is not None:
+        _countdown(sight, d, status)
+
+
+def _countdown(sight: _Sight, d: Decision, status: str) -> None:
+    """The question asked in the open: the countdown, then a claim on each seat, each answer
+    (``companion.table.countdown``)."""
+    buttons = sight.ui.choice_buttons(d)
+    assert buttons is not None
+    desk = ClaimDesk(cast(Port, sight))
+    claims: list[Mode] = [Claim(at=k) for k in range(sight.game.players)]
+    claims += [Claim(at=0, pending=choice) for choice in buttons]
+    for mode in (Countdown(), *claims):
+        sight.mode = mode
+        desk.screen(status)
 
 
 def _draw(sight: _Sight, mode: Mode | None, d: Decision, view: dict[str, Any], status: str) -> None:

@@ -136,6 +136,7 @@ def test_the_box_sets_the_short_step_aside_and_plays_on(tmp_path):
         ("gulag", "task", "A: {a}  B: {b}"),  # the keys of a secret choice
         ("kolkhoz", "trump", "Seat {n}: press OK"),  # the hand-over's keys
         ("politburo", "propose", "Seat {seat}, secretary:"),  # the cursor's prompt
+        ("glasnost", "coup_offer", "{n} s to claim: OK"),  # the countdown, asked in the open
     ],
 )
 def test_every_screen_is_drawn_in_both_languages(monkeypatch, name, phase, message):
