@@ -172,8 +172,18 @@ def _phase(record: dict[str, Any], facts: Facts) -> bool:
 
 def _year_cards(record: dict[str, Any], facts: Facts) -> bool:
     """While a year is played, its dealt cards are in the hands or played (in the trick, at
-    a job, or waiting for one): nothing dealt goes elsewhere before the year's end."""
+    a job, or waiting for one): nothing dealt goes elsewhere before the year's end; while
+    its requisitions run, its tricks' cards are at the jobs (or the trump Jack north)."""
     state = record["state"]
+    if state["phase"] == "reveal":  # every trick played: at the jobs, or the Jack north
+        closing, running = state["closing"], state["requisition"]
+        requisitions = [
+            *(closing["requisitions"] if closing else []),
+            *([running] if running else []),
+        ]
+        jacks = sum(x["seat"] is None for r in requisitions for x in r["north"])
+        at_jobs = sum(len(job["workers"]) for job in state["jobs"].values())
+        return at_jobs + jacks == state["tricks"] * facts["players"]
     if state["phase"] not in ("trump", "play", "assign"):
         return True
     held = sum(state["held"]) if _clerk(record) else sum(map(len, state["hands"]))
@@ -197,6 +207,32 @@ def _hours(record: dict[str, Any], facts: Facts) -> bool:
     return True
 
 
+def _kept_cards(record: dict[str, Any], facts: Facts) -> bool:
+    """K3: each year's end puts a seat's last card in its plot (a hand of h cards plays h - 1
+    tricks); from there a card is shown or sent north, and the trump Jack goes north from its
+    job: the workers in the plots (seen or not) and north are exactly these."""
+    state = record["state"]
+    years = [*state["history"], *([state["closing"]] if state["closing"] else [])]
+    kept = sum(facts["players"] for year in years if year["hand_size"] > 0)
+    requisitions = [r for year in years for r in year["requisitions"]]
+    if state["requisition"] is not None:
+        requisitions.append(state["requisition"])
+    kept += sum(x["seat"] is None for r in requisitions for x in r["north"])  # the Jacks
+    out = [c for c in state["north"] if c in WORKERS]
+    for plot in state["plots"]:
+        out += [c for c in plot["hidden"] + plot["shown"] if c in WORKERS]
+    if state["phase"] == "reveal" and state["requisition"] is not None:
+        revealing = state["revealing"][0]  # entered at a real table, not yet shown
+        out += [
+            c
+            for r in state["requisition"]["revealed"]
+            if r["seat"] == revealing
+            for c in r["cards"]
+        ]
+    slots = sum(len(x) for x in state["slots"]) if _clerk(record) else 0
+    return len(out) + slots == kept
+
+
 def _north(record: dict[str, Any], facts: Facts) -> bool:
     """The cards north are those the requisitions sent there."""
     state = record["state"]
@@ -212,6 +248,7 @@ INVARIANTS = (
     Invariant("every card in exactly one place", _cards_in_one_place),
     Invariant("the year's dealt cards in the hands or played", _year_cards),
     Invariant("a job's hours are its workers' work", _hours),
+    Invariant("a card a seat kept each year, in the plots or north", _kept_cards),
     Invariant("the cards north are those the requisitions sent", _north),
     Invariant("one hand, plot and count a seat", _seat_lists),
     Invariant("the planner and the summaries agree with the year", _year),

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.games.politburo import MEMBERS, MINISTRIES, NO, REFORM, REPRESS, START_INFLUENCE, YES
 from companion.games.shape import (
+    LOOKS,
     PER_SEAT,
     SEAT,
     SEATS,
@@ -120,6 +121,7 @@ def _votes(record: dict[str, Any], facts: Facts) -> bool:
 
 
 INVARIANTS = (
+    LOOKS,
     Invariant("one member card a seat", _members),
     Invariant("the influence lost is the influence gone", _influence),
     Invariant("the ministries stand where the rounds moved them", _ministries),
