@@ -81,6 +81,17 @@ def _clerk(record: dict[str, Any]) -> bool:
     return bool(record["options"]["deal"] == "cards")
 
 
+def _years(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The summaries of the years ended (the last one's while its requisitions run)."""
+    return [*state["history"], *([state["closing"]] if state["closing"] else [])]
+
+
+def _requisitions(state: dict[str, Any], years: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The requisitions of ``years``, and the one running."""
+    running = [state["requisition"]] if state["requisition"] is not None else []
+    return [*(r for year in years for r in year["requisitions"]), *running]
+
+
 def _placed(state: dict[str, Any], clerk: bool) -> list[str]:
     """Every card the box knows the place of, once a place (the year's summaries and the
     last trick are copies, not places)."""
@@ -176,12 +187,8 @@ def _year_cards(record: dict[str, Any], facts: Facts) -> bool:
     its requisitions run, its tricks' cards are at the jobs (or the trump Jack north)."""
     state = record["state"]
     if state["phase"] == "reveal":  # every trick played: at the jobs, or the Jack north
-        closing, running = state["closing"], state["requisition"]
-        requisitions = [
-            *(closing["requisitions"] if closing else []),
-            *([running] if running else []),
-        ]
-        jacks = sum(x["seat"] is None for r in requisitions for x in r["north"])
+        closing = [state["closing"]] if state["closing"] else []
+        jacks = sum(x["seat"] is None for r in _requisitions(state, closing) for x in r["north"])
         at_jobs = sum(len(job["workers"]) for job in state["jobs"].values())
         return at_jobs + jacks == state["tricks"] * facts["players"]
     if state["phase"] not in ("trump", "play", "assign"):
@@ -212,11 +219,9 @@ def _kept_cards(record: dict[str, Any], facts: Facts) -> bool:
     tricks); from there a card is shown or sent north, and the trump Jack goes north from its
     job: the workers in the plots (seen or not) and north are exactly these."""
     state = record["state"]
-    years = [*state["history"], *([state["closing"]] if state["closing"] else [])]
+    years = _years(state)
     kept = sum(facts["players"] for year in years if year["hand_size"] > 0)
-    requisitions = [r for year in years for r in year["requisitions"]]
-    if state["requisition"] is not None:
-        requisitions.append(state["requisition"])
+    requisitions = _requisitions(state, years)
     kept += sum(x["seat"] is None for r in requisitions for x in r["north"])  # the Jacks
     out = [c for c in state["north"] if c in WORKERS]
     for plot in state["plots"]:
@@ -236,10 +241,7 @@ def _kept_cards(record: dict[str, Any], facts: Facts) -> bool:
 def _north(record: dict[str, Any], facts: Facts) -> bool:
     """The cards north are those the requisitions sent there."""
     state = record["state"]
-    years = [*state["history"], *([state["closing"]] if state["closing"] else [])]
-    requisitions = [r for year in years for r in year["requisitions"]]
-    if state["requisition"] is not None:
-        requisitions.append(state["requisition"])
+    requisitions = _requisitions(state, _years(state))
     sent = Counter(x["card"] for r in requisitions for x in r["north"])
     return sent == Counter(state["north"])
 
