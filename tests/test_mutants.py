@@ -4,6 +4,8 @@ played on without an exception. A sample here; the long run is ``bench/mutants.p
 import dataclasses
 import json
 import random
+import runpy
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -157,3 +159,20 @@ def test_every_screen_is_drawn_in_both_languages(monkeypatch, name, phase, messa
     monkeypatch.setattr(i18n, "translator", broken)
     with pytest.raises(Untrusted, match="nope"):
         trusted_game(text, checksum(text), settings)
+
+
+def test_the_bench_runs_say_what_they_found(tmp_path, capsys):
+    """``bench/mutants.py`` and ``bench/explore.py``, as small as they go: a JSON report,
+    exit 0 when nothing failed (the long runs are theirs, not the suite's)."""
+    bench = Path(__file__).resolve().parents[1] / "bench"
+    mutants = runpy.run_path(str(bench / "mutants.py"), run_name="bench")
+    assert mutants["main"](["--edits", "1", "--seeds", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["crashes"] == [] and sum(report["counts"].values()) >= 20
+    explore = runpy.run_path(str(bench / "explore.py"), run_name="bench")["main"]
+    explore.__globals__["DATABASE"] = tmp_path  # its namespace, not the copy run_path gives
+    explore.__globals__["keep"] = lambda prop, found: pytest.fail(f"{prop}: {found}")
+    assert explore(["--examples", "2", "--property", "edited_state"]) == 0
+    assert json.loads(capsys.readouterr().out)["failures"] == []
+    with pytest.raises(SystemExit):
+        explore(["--examples", "0"])
