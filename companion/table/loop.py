@@ -17,8 +17,8 @@ How the box talks to a table:
   (the last of A or B counts; Back to choose again). Every accepted press
   gets the same blink and beep, and the screens never show what was chosen,
   so a neighbour learns nothing by watching, listening or timing.
-- A notice (a refusal, a warning) stays until a press, and that press does
-  nothing else.
+- A notice (a refusal, a warning) stays until OK, and that OK does nothing
+  else; any other press on it says "OK to go on".
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
   the game, so the gesture's first event does nothing on any screen.
 - Presses made just before a new prompt appears are dropped, so a double
@@ -215,6 +215,15 @@ class Table:
         log.info("game abandoned")
         self._begin_setup()
 
+    def _give_up(self) -> None:
+        """OK on "Abandon?": a game over (its last reveal on screen) shows its result first,
+        so a Back held at the end never loses the outcome; any other is abandoned."""
+        if self.game is not None and self.game.over:
+            self.record.seen(self.game, ())  # the reveal read: the game is finished
+            self._next_decision()  # the result pages; hold OK there for a new game
+        else:
+            self.abandon()
+
     def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.desk.reveal(shown)
@@ -393,12 +402,16 @@ class Table:
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
-            case Notice(pages, back, page):
+            case Notice(pages, back, page) if button == "ok":
                 # Dismissed, never answered: the press does nothing else.
                 self._enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Notice() as notice:
+                # Only OK dismisses it, so a press meant for the screen behind is not
+                # lost on it unseen: the keys line says so (the same notice: no guard).
+                self.mode = dataclasses.replace(notice, nudged=True)
             case Abandon(back):
                 if button == "ok":
-                    self.abandon()
+                    self._give_up()
                 elif button == "back":
                     self._enter(back)
             case Setup(form):
@@ -471,8 +484,9 @@ class Table:
     def _screen(self) -> Screen:
         mode = self.mode
         match mode:
-            case Notice(pages, _, page):
-                return pages[page]
+            case Notice(pages, _, page, nudged):
+                shown = pages[page]
+                return dataclasses.replace(shown, keys=self.t("OK to go on")) if nudged else shown
             case Setup(form):
                 return form.screen()
             case Announce(screens):

@@ -42,9 +42,10 @@ def no_undo(stop: str, t: Translate) -> str:
 
 
 def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
-    """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
+    """Hold Back: abandon the game, or (over, its last reveals on screen) see the result:
+    the result is never skipped, a new game is a hold of OK from there."""
     if over:
-        question = (t("The game is over."), t("OK: new game"), t("Back: carry on"))
+        question = (t("The game is over."), t("OK: see the result"), t("Back: carry on"))
     else:
         question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
     return Screen(status, question, t("OK  Back"))
