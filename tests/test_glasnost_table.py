@@ -683,7 +683,7 @@ def test_an_illegal_seat_from_outside_the_cursor_is_still_refused_with_rule_5_1(
             table, player = started(b, lang=lang)
             read_peeks(table, player)
             take(table, player)
-            assert table._act(17) is False
+            assert table.answer(table.decision().seats[0], 17, table.buttons) is not None
             player.wait(GAP)
             assert table.screen().status == translator(lang)("Not allowed")
             assert " ".join(table.screen().body) == why

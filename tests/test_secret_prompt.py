@@ -8,8 +8,6 @@ stays until OK; any other press on it says "OK to go on" and does nothing else.
 
 import random
 
-import pytest
-
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player

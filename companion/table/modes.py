@@ -132,6 +132,12 @@ class Notice:
     page: int = 0
     nudged: bool = False
 
+    def turned(self) -> Mode:
+        """The next page, or after the last what the notice covered."""
+        if self.page + 1 < len(self.pages):
+            return Notice(self.pages, self.back, self.page + 1)
+        return self.back
+
 
 @dataclass(frozen=True)
 class Abandon:
