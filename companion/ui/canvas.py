@@ -1,7 +1,9 @@
 """The 128x64 canvas: one status bar, three lines of text, one line of key hints.
 
 Terminus (SIL OFL, shipped with its licence in ``fonts/``) at 12 px gives 21
-characters a line and real glyphs for French accents and Cyrillic.
+characters a line and real glyphs for French accents and Cyrillic; the card
+suits are drawn from bitmaps of their own at that size (``SUIT_ROWS``), fuller
+than the font's so that ♣ and ♦ tell apart at arm's length.
 """
 
 from __future__ import annotations
