@@ -17,8 +17,8 @@ How the box talks to a table:
   (the last of A or B counts; Back to choose again). Every accepted press
   gets the same blink and beep, and the screens never show what was chosen,
   so a neighbour learns nothing by watching, listening or timing.
-- A notice (a refusal, a warning) stays until a press, and that press does
-  nothing else.
+- A notice (a refusal, a warning) stays until OK, and that OK does nothing
+  else; any other press on it says "OK to go on".
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
   the game, so the gesture's first event does nothing on any screen.
 - Presses made just before a new prompt appears are dropped, so a double
@@ -84,6 +84,11 @@ log = logging.getLogger("companion.table")
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 
 
+def in_language(lang: str | None, settings: Settings) -> Settings:
+    """``settings`` in the language the table chose at start (``lang``), if it chose one."""
+    return settings if lang is None else dataclasses.replace(settings, lang=lang)
+
+
 class Table:
     """One box at one table, from setup to the last screen and the next game."""
 
@@ -105,9 +110,10 @@ class Table:
         self.seed = seed
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = self._in_chosen_language(
+        self.last_settings = in_language(
+            self.lang,
             Settings.from_json(journal.last_settings() if journal is not None else None)
-            or Settings()
+            or Settings(),
         )
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
@@ -172,7 +178,7 @@ class Table:
                 self._enter(self.mode)  # what the journal said, over the setup screen
             return False
         saved = Settings.from_json(found.settings)
-        self.last_settings = self._in_chosen_language(saved) if saved else self.last_settings
+        self.last_settings = in_language(self.lang, saved) if saved else self.last_settings
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
@@ -196,10 +202,6 @@ class Table:
             self._first_decision()
         return True
 
-    def _in_chosen_language(self, settings: Settings) -> Settings:
-        """``settings`` in the language the table chose at start, if it chose one."""
-        return settings if self.lang is None else dataclasses.replace(settings, lang=self.lang)
-
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
         self._next_decision()
@@ -215,6 +217,17 @@ class Table:
         self.record.abandon(game)
         log.info("game abandoned")
         self._begin_setup()
+
+    def _abandon_press(self, back: Mode, button: str) -> None:
+        """On "Abandon?" Back carries on and OK abandons; a game over (its last reveal on
+        screen) shows its result instead, so a Back held at the end never loses it."""
+        if button == "back":
+            self._enter(back)
+        elif button == "ok" and self.game is not None and self.game.over:
+            self.record.seen(self.game, ())  # the reveal read: the game is finished
+            self._next_decision()  # the result pages; hold OK there for a new game
+        elif button == "ok":
+            self.abandon()
 
     def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
@@ -315,13 +328,6 @@ class Table:
             self._next_decision()  # else the answerer waits for more of its seats
         return None
 
-    def _act(self, choice: Choice) -> bool:
-        """Play a choice for the seat the box serves, as its buttons give it; False (and
-        the refusal on screen) if refused."""
-        d = self.decision()
-        assert d is not None
-        return self.answer(d.seats[0], choice, self.buttons) is None
-
     # -- moving through the game -----------------------------------------------------
     def _next_decision(self) -> None:
         """Ask the decision of each answerer in turn, each taking the seats still free."""
@@ -340,18 +346,14 @@ class Table:
             free = tuple(seat for seat in free if seat not in answerer.pending())
         raise AssertionError(f"nobody asked {d}")
 
-    def _refuse(self, why: str) -> None:
-        """Show ``why`` on the box, which refuses a press."""
-        log.info("refused: %s", why)
-        self.warn(self.t("Not allowed"), [why])
-
     def _notice(self, title: str, text: str) -> None:
         """A warning for the next screen, whole: as many pages as its lines need."""
         self.notices += notice_pages(title, text, self.t)
 
     def _undo(self) -> None:
         if not self.undo:
-            self._refuse(no_undo(self.undo_stop, self.t))
+            log.info("refused: %s", why := no_undo(self.undo_stop, self.t))
+            self.warn(self.t("Not allowed"), [why])
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
@@ -394,14 +396,12 @@ class Table:
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
-            case Notice(pages, back, page):
-                # Dismissed, never answered: the press does nothing else.
-                self._enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Notice() as notice if button == "ok":
+                self._enter(notice.turned())  # dismissed, never answered: nothing else
+            case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
+                self.mode = dataclasses.replace(notice, nudged=True)
             case Abandon(back):
-                if button == "ok":
-                    self.abandon()
-                elif button == "back":
-                    self._enter(back)
+                self._abandon_press(back, button)
             case Setup(form):
                 self._setup_press(form, button)
             case Announce(screens) if button == "ok":
@@ -456,7 +456,7 @@ class Table:
         that seat's own view only; marked while the journal cannot be written."""
         shown = self._screen()
         if not self.box.hooded and not self.box.inputs.is_down("peek"):
-            shown = unhooded(shown, self.t("Hidden: p shows it"))
+            shown = unhooded(shown, self.t)
         if self.journal is not None and not self.journal.saving:
             return dataclasses.replace(shown, status=UNSAVED + shown.status)
         return shown
@@ -464,8 +464,9 @@ class Table:
     def _screen(self) -> Screen:
         mode = self.mode
         match mode:
-            case Notice(pages, _, page):
-                return pages[page]
+            case Notice(pages, _, page, nudged):
+                shown = pages[page]
+                return dataclasses.replace(shown, keys=self.t("OK to go on")) if nudged else shown
             case Setup(form):
                 return form.screen()
             case Announce(screens):

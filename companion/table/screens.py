@@ -43,12 +43,22 @@ def no_undo(stop: str, t: Translate) -> str:
 
 
 def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
-    """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
+    """Hold Back: abandon the game, or (over, its last reveals on screen) see the result:
+    the result is never skipped, a new game is a hold of OK from there."""
     if over:
-        question = (t("The game is over."), t("OK: new game"), t("Back: carry on"))
+        question = (t("The game is over."), t("OK: see the result"), t("Back: carry on"))
     else:
         question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
     return Screen(status, question, t("OK  Back"))
+
+
+def unhooded(shown: Screen, t: Translate) -> Screen:
+    """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK."""
+    if not any(isinstance(line, Private) for line in shown.body):
+        return shown
+    hidden = t("Hidden: p shows it")
+    body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
+    return dataclasses.replace(shown, body=body)
 
 
 def waiting_screen(answer_there: str, d: Decision, status: str, keys: str, t: Translate) -> Screen:
@@ -107,12 +117,3 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
             label = ui.choice_label(d, own, option, t)
             return Screen(status, (*prompt, cursor_line(label)), t("▲▼ choose  OK  Back"))
     raise AssertionError(f"no prompt screen for {mode}")
-
-
-def unhooded(shown: Screen, hidden: str) -> Screen:
-    """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK: each
-    reads ``hidden`` instead."""
-    if not any(isinstance(line, Private) for line in shown.body):
-        return shown
-    body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
-    return dataclasses.replace(shown, body=body)
