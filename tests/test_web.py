@@ -75,13 +75,17 @@ def test_a_phone_sees_its_own_seat_and_answers_only_for_it():
         first = json.loads((await receive(ws)).data)
         assert first["seat"] == 1
         assert any(table.game.view(0)["member"] in line for line in first["private"])
-        assert first["ask"]["options"] == ["OK"]
+        assert first["ask"]["options"] == ["I have seen my card"]  # no box key named
         other = await client.ws_connect(f"/ws/P/{tokens[1]}")
         second = json.loads((await receive(other)).data)
         assert second["ask"] is None  # seat 2 is not asked: it cannot answer for seat 1
         await other.send_str(json.dumps({"ballot": first["ask"]["ballot"], "option": 0}))
         refused = json.loads((await receive(other)).data)
-        assert refused == {"type": "refused", "why": "nothing is asked of this seat now"}
+        assert refused == {
+            "type": "refused",
+            "ballot": first["ask"]["ballot"],
+            "why": "nothing is asked of this seat now",
+        }
         assert table.game.decision.seats == (0,)
         await ws.send_str(json.dumps({"ballot": first["ask"]["ballot"], "option": 0}))
         await asyncio.sleep(0.05)
