@@ -212,12 +212,14 @@ def test_a_private_card_shows_only_while_held_and_never_after_the_link_died(brow
     # The game ends: the link dies, the page says so and shows the result, nothing private.
     play_out(table, player, direct(room))
     player.wait(0.5)
-    page.wait_for_function("() => document.body.dataset.link === 'dead'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.link === 'ended'", timeout=WAIT)
     page.wait_for_function("() => !document.getElementById('end').hidden", timeout=WAIT)
     hold.dispatch_event("pointerdown")
     assert not showing()
     text = page.locator("body").inner_text()
-    assert "scan your seat's code on the box again" in text
+    assert "scan your seat's code" not in text and not page.locator("#dead").is_visible()  # calm
+    assert "This game is over." in text
+    assert page.locator("#status").inner_text() == json.loads(room.spectator)["status"]
     mine = "You won." if 0 in table.game.result.winners else "You did not win."
     assert page.locator("#mine").inner_text() == mine
     assert page.locator("#save").get_attribute("href").startswith("data:image/svg+xml")
