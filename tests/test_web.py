@@ -250,12 +250,22 @@ def test_a_silent_phone_falls_back_to_passing_the_box_for_that_seat_alone():
 
 
 def test_whole_games_of_every_game_are_played_from_phones():
-    for game, players in [("glasnost", 12), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]:
+    """...in both languages, and no phone is asked in the box's own words (PEEK, OK)."""
+    games = [
+        ("glasnost", 12, "en"),
+        ("gulag", 7, "fr"),
+        ("politburo", 7, "fr"),
+        ("kolkhoz", 4, "en"),
+    ]
+    for game, players, lang in games:
         options = {"deal": "box"} if game == "kolkhoz" else {}  # a hand to play from a phone
-        table, room, player = web_table(Settings(game, players, "en", options))
+        table, room, player = web_table(Settings(game, players, lang, options))
         give_phones(room, range(players))
 
-        def answer(seat, index, room=room):
+        def answer(seat, index, room=room, game=game):
+            question = room.phones.question(seat)
+            for line in question["prompt"] + question["options"]:
+                assert "PEEK" not in line and line.strip() != "OK", (game, line)
             assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
 
         asked = play_out(table, player, answer)
