@@ -269,6 +269,8 @@ def parse_layout(data: dict[str, Any], source: str = "") -> Layout:
         handset=_section(Handset, data, "handset"),
         source=source,
     )
+    if layout.riser.under not in layout.buttons:
+        raise LayoutError(f"riser.under: '{layout.riser.under}' is not a button on the panel")
     check_window(layout)
     return layout
 
@@ -295,8 +297,6 @@ def check_against_pinout(layout: Layout, pinout: Pinout) -> None:
         raise LayoutError(f"{layout.source or 'the layout'}: no place for {', '.join(missing)}")
     if extra:
         raise LayoutError(f"{layout.source or 'the layout'}: {', '.join(extra)} is not wired")
-    if layout.riser.under not in layout.buttons:
-        raise LayoutError(f"riser.under: '{layout.riser.under}' is not a button on the panel")
     strays = [name for name in layout.hood.covers if name not in layout.parts()]
     if strays:
         raise LayoutError(f"hood.covers: '{strays[0]}' is not a part on the panel")
@@ -328,7 +328,8 @@ def check_window(layout: Layout) -> None:
     (wx0, wx1), (wy0, wy1) = oled_window(layout)
     (ax0, ax1), (ay0, ay1) = active_area(layout)
     o, m = layout.oled, layout.oled_module
-    if min(layout.oled.window_margin) < 0 or not (wx0 <= ax0 and ax1 <= wx1 and wy0 <= ay0):
+    shows = wx0 <= ax0 and ax1 <= wx1 and wy0 <= ay0 and ay1 <= wy1
+    if min(layout.oled.window_margin) < 0 or not shows:
         raise LayoutError("oled.window_margin: the window must show the whole active area")
     gx, gy = m.glass_mm[0] / 2, m.glass_mm[1] / 2
     if wx0 < o.at[0] - gx or wx1 > o.at[0] + gx or wy0 < o.at[1] - gy or wy1 > o.at[1] + gy:

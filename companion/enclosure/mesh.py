@@ -63,7 +63,9 @@ def welded(mesh: Mesh, grid: float = WELD) -> Mesh:
     keys = np.round(mesh.vertices / grid).astype(np.int64)
     unique, inverse = np.unique(keys, axis=0, return_inverse=True)
     faces = inverse.reshape(-1)[mesh.faces]
-    keep = (faces[:, 0] != faces[:, 1]) & (faces[:, 1] != faces[:, 2]) & (faces[:, 0] != faces[:, 2])
+    keep = (
+        (faces[:, 0] != faces[:, 1]) & (faces[:, 1] != faces[:, 2]) & (faces[:, 0] != faces[:, 2])
+    )
     return Mesh(unique * grid, faces[keep])
 
 

@@ -53,7 +53,9 @@ def holder_eyes() -> Array:
     return np.array([around(0.0, d, h) for d in HOLDER_DISTANCES for h in HOLDER_HEIGHTS])
 
 
-def screen_points(layout: Layout, across: int = SCREEN_GRID[0], down: int = SCREEN_GRID[1]) -> Array:
+def screen_points(
+    layout: Layout, across: int = SCREEN_GRID[0], down: int = SCREEN_GRID[1]
+) -> Array:
     """A grid over the screen's lit area, edges included, on the glass just under the plate."""
     o, m = layout.oled, layout.oled_module
     cx, cy = o.at[0] + m.active_offset_mm[0], o.at[1] + m.active_offset_mm[1]
@@ -73,7 +75,7 @@ def button_points(layout: Layout, name: str, ring: int = 12) -> Array:
     centre = button_top(layout, name)
     radius = layout.button.cap[0] / 2
     angles = np.linspace(0, 2 * np.pi, ring, endpoint=False)
-    rim = [centre + (radius * math.cos(a), radius * math.sin(a), 0.0) for a in angles]
+    rim = [centre + np.array([radius * math.cos(a), radius * math.sin(a), 0.0]) for a in angles]
     return np.array([centre, *rim])
 
 
@@ -140,7 +142,9 @@ def visible(pieces: list[Mesh], eyes: Array, points: Array) -> Array:
     return pairs[~blocked(pieces, points[pairs[:, 1]], eyes[pairs[:, 0]])]
 
 
-def leaks(occluders: list[Mesh], layout: Layout, eyes: Array | None = None) -> list[tuple[Array, Array]]:
+def leaks(
+    occluders: list[Mesh], layout: Layout, eyes: Array | None = None
+) -> list[tuple[Array, Array]]:
     """Every sight line from a neighbour's eye to a secret point: empty when the hood works."""
     eyes = neighbour_eyes() if eyes is None else eyes
     points = secret_points(layout)
@@ -192,9 +196,11 @@ def cylinder_hits(
     b = 2 * np.einsum("ij,ij->i", d_side, s_side)
     c = np.einsum("ij,ij->i", s_side, s_side) - radius**2
     root = np.sqrt(np.maximum(b * b - 4 * a * c, 0.0))
-    safe = np.where(a > 1e-12, a, 1.0)
-    enter, leave = (-b - root) / (2 * safe), (-b + root) / (2 * safe)
-    misses = (b * b - 4 * a * c < 0) | (a <= 1e-12)
+    along = a <= 1e-12  # runs along the axis: inside the tube all the way, or never
+    safe = np.where(along, 1.0, a)
+    enter = np.where(along, -np.inf, (-b - root) / (2 * safe))
+    leave = np.where(along, np.inf, (-b + root) / (2 * safe))
+    misses = np.where(along, c > 0, b * b - 4 * a * c < 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         p0, p1 = -s_along / d_along, (length - s_along) / d_along
     low, high = np.minimum(p0, p1), np.maximum(p0, p1)

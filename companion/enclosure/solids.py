@@ -266,7 +266,13 @@ def peg_block(layout: Layout, y: float, side: int) -> Part:
     h, z = layout.hood, layout.box.height
     inner, width = h.inner[0] / 2, h.peg_block[0]
     rise = (width - h.wall) * math.tan(math.radians(ROOF_SLOPE))
-    outline = [(0.0, 0.0), (width, 0.0), (width, width), (h.wall, width + rise), (0.0, width + rise)]
+    outline = [
+        (0.0, 0.0),
+        (width, 0.0),
+        (width, width),
+        (h.wall, width + rise),
+        (0.0, width + rise),
+    ]
     prism = extrude(Plane.XZ * Polygon(*outline, align=None), amount=h.peg_block[1] / 2, both=True)
     placed = Pos(inner, y, z) * prism
     return placed if side > 0 else Rot(0, 0, 180) * Pos(inner, -y, z) * prism
