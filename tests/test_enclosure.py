@@ -444,7 +444,8 @@ def test_every_plug_seats(cad, layout, assembled):
 
 
 def test_a_wall_in_front_of_a_socket_is_caught(cad, layout):
-    """The first openings, 10 x 6 mm in a wall 4 mm in front of the socket, stop the plug."""
+    """Openings cut round a plug's metal shell only (6 mm high, as the first ones were) in a
+    wall 4 mm in front of the socket stop the moulding."""
     small = replace(layout, plug=replace(layout.plug, moulding=(9.4, 5.4)))
     base = cad.solids.box_base(small)
     for name in ("power", "data"):

@@ -104,11 +104,14 @@ def near_the_hood(piece: Mesh, layout: Layout) -> Mesh:
 CHUNK = 128  # sight lines culled together: neighbours in the order they are made
 
 
-def blocked(pieces: list[Mesh], starts: Array, ends: Array) -> Array:
+Occluders = Mesh | list[Mesh]
+
+
+def blocked(pieces: Occluders, starts: Array, ends: Array) -> Array:
     """Which segments (start to end) cross a triangle of any piece. Each piece is tested only
     on the part of a segment within its heights, against the triangles near that part."""
     hit = np.zeros(len(starts), dtype=bool)
-    for piece in pieces:
+    for piece in [pieces] if isinstance(pieces, Mesh) else pieces:
         tri = piece.triangles
         if len(tri) == 0:
             continue
@@ -136,14 +139,14 @@ def blocked(pieces: list[Mesh], starts: Array, ends: Array) -> Array:
     return hit
 
 
-def visible(pieces: list[Mesh], eyes: Array, points: Array) -> Array:
+def visible(pieces: Occluders, eyes: Array, points: Array) -> Array:
     """(eye, point) pairs whose straight line crosses no triangle of the pieces."""
     pairs = np.array([(e, p) for p in range(len(points)) for e in range(len(eyes))])
     return pairs[~blocked(pieces, points[pairs[:, 1]], eyes[pairs[:, 0]])]
 
 
 def leaks(
-    occluders: list[Mesh], layout: Layout, eyes: Array | None = None
+    occluders: Occluders, layout: Layout, eyes: Array | None = None
 ) -> list[tuple[Array, Array]]:
     """Every sight line from a neighbour's eye to a secret point: empty when the hood works."""
     eyes = neighbour_eyes() if eyes is None else eyes
@@ -152,7 +155,7 @@ def leaks(
 
 
 def hidden_from_holder(
-    occluders: list[Mesh], layout: Layout, eyes: Array | None = None
+    occluders: Occluders, layout: Layout, eyes: Array | None = None
 ) -> list[tuple[Array, Array]]:
     """Every (eye, screen point) of the holder's whose sight line is blocked: empty when the
     whole screen shows from every one of the holder's eyes."""
