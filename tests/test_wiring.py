@@ -2,6 +2,7 @@
 buzzer's drive, the BOM, the wiring diagram, and box/ never reading the case."""
 
 import ast
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -189,16 +190,18 @@ def test_the_bom_has_a_handset_the_ground_bus_the_hub_and_the_screen_by_size():
 
 def test_the_bom_names_the_screen_module_the_panel_layout_names(tmp_path):
     shutil.copy(DEFAULT_PATH, tmp_path / "pinout.toml")
-    table = (
-        '\n[oled_module]\nname = "0.96 inch SSD1306 module, blue"\ndiagonal_in = 0.96\n'
-        "board_mm = [27.3, 27.8]\nactive_mm = [21.74, 10.86]\n"
+    panel = PANEL.read_text()
+    named = re.sub(
+        r'(?m)^name = ".*OLED module.*"$', 'name = "0.96 inch SSD1306 module, blue"', panel
     )
-    (tmp_path / "panel.toml").write_text(PANEL.read_text() + table)
+    assert named != panel  # the layout names its module, and the BOM takes the name from it
+    (tmp_path / "panel.toml").write_text(named)
     pinout = load_pinout(tmp_path / "pinout.toml")
     text = documents(pinout, panel_layout(pinout, tmp_path), tmp_path)[tmp_path / "bom.md"]
     assert "| 1 | 0.96 inch SSD1306 module, blue; board 27.3 x 27.8 mm, lit 21.74 x 10.86" in text
-    (tmp_path / "panel.toml").write_text(PANEL.read_text() + table.replace("0.96\n", '"big"\n'))
-    with pytest.raises(PinoutError, match=r"panel.toml: oled_module.diagonal_in: expected inches"):
+    (tmp_path / "panel.toml").write_text(named.replace("diagonal_in = 0.96", 'diagonal_in = "big"'))
+    wrong = r"panel.toml: oled_module.diagonal_in: expected (inches|a number)"
+    with pytest.raises(PinoutError, match=wrong):
         documents(pinout, panel_layout(pinout, tmp_path), tmp_path)
 
 

@@ -6,7 +6,7 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.table import Settings, Table
-from companion.table.modes import Announce, Handoff, Over, Phones
+from companion.table.modes import Announce, Handoff, Notice, Over, Phones
 from companion.web.room import WebRoom
 from companion.web.tokens import Tokens
 
@@ -46,7 +46,7 @@ def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until
     while not isinstance(table.mode, Over) and not (until and until(table)):
         game = table.game
         d = game.decision
-        if isinstance(table.mode, Handoff | Announce):
+        if isinstance(table.mode, Handoff | Announce | Notice):  # a notice waits for OK
             player.press("ok")
             continue
         if isinstance(table.mode, Phones):
