@@ -11,12 +11,17 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.box_kinds import BOARDS
 from companion.errors import CompanionError, JournalError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.store import Journal
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -112,32 +117,45 @@ def _nothing_in_progress(journal: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # a start makes what it keeps: no collection before its first frame
+    try:
+        return _run(args)
+    finally:
+        gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
+    import gc
+
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
     from companion.service import Service
-    from companion.store import Journal, default_path
     from companion.table import Table
 
     _check_run_args(args)
     settings = _settings(args) if args.game else None
     _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
     journal = None
-    if not args.no_journal:  # a path the user typed must be writable; the default need not be
-        journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
-        if settings is not None:
-            _nothing_in_progress(journal)
+    if settings is not None and not args.no_journal:  # --game never ends a game in progress
+        journal = _journal(args)
+        _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
+        if settings is None:
+            table.step()  # the setup form, up before the journal is opened (README: Performance)
+        gc.enable()
         if args.web:  # after the first frame: the web side warms the loop's files, then serves
-            web = _web_serve()(
-                table, args.web, journal.path.parent if journal else None, box.clock.now
-            )
+            data = None if args.no_journal else _journal_path(args).parent
+            web = _web_serve()(table, args.web, data, box.clock.now)
         if settings is not None:
             table.start(settings)
-        elif table.resume():
-            pass  # back where the power cut left the table
+        elif not args.no_journal:
+            journal = _journal(args)
+            table.open_journal(journal)  # back where the power cut left the table, if so
         if box.virtual and not args.headless:
             Terminal(box, table.step).run()
         else:
@@ -151,6 +169,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         if journal is not None:
             journal.close()
     return 0
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    from pathlib import Path
+
+    from companion.store import default_path
+
+    return Path(args.journal) if args.journal else default_path()
+
+
+def _journal(args: argparse.Namespace) -> Journal:
+    """The journal of ``companion run``, opened without waiting for a program that holds it
+    locked: the box plays on unsaved, says so, and saves once the lock is gone (said then).
+    A path the user typed must be writable; the default need not be."""
+    from companion.store import Journal
+
+    return Journal(_journal_path(args), typed=bool(args.journal), lock_wait=0.0)
 
 
 def _web_serve() -> Any:

@@ -1,8 +1,8 @@
 """The kiosk under systemd: ``Type=notify`` readiness, the watchdog, and a clean stop.
 
-sd_notify is a datagram to ``$NOTIFY_SOCKET``; it needs no library. The
-watchdog is fed from the table loop itself, so a loop that hangs stops
-feeding it and systemd restarts the box.
+sd_notify is a datagram to ``$NOTIFY_SOCKET``; it needs no library (and ``socket`` is
+loaded only when systemd gave one, after the first frame). The watchdog is fed from the
+table loop itself, so a loop that hangs stops feeding it and systemd restarts the box.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-import socket
 import time
 from collections.abc import Callable, Iterable
 
@@ -22,6 +21,8 @@ def notify(message: str) -> bool:
     address = os.environ.get("NOTIFY_SOCKET")
     if not address:
         return False
+    import socket
+
     if address.startswith("@"):
         address = "\0" + address[1:]  # the abstract namespace
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:

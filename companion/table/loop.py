@@ -195,6 +195,20 @@ class Table:
             self._first_decision()
         return True
 
+    def open_journal(self, journal: Journal) -> bool:
+        """The journal a box opens once its first frame is up (``companion run``: a slow or
+        locked journal never delays the setup form): setup starts again from the journal's
+        last settings, then its unfinished game, if any, is resumed (what ``resume`` says).
+        For a table still on its first setup screen; the presses made on it meanwhile are
+        dropped as the screen changes (``GUARD``)."""
+        self.journal = journal
+        last = Settings.from_json(journal.last_settings())
+        if last is not None and isinstance(self.mode, Setup):
+            self.last_settings = self._in_chosen_language(last)
+            self.t = translator(self.last_settings.lang)
+            self._begin_setup()
+        return self.resume()
+
     def _in_chosen_language(self, settings: Settings) -> Settings:
         """``settings`` in the language the table chose at start, if it chose one."""
         return settings if self.lang is None else dataclasses.replace(settings, lang=self.lang)
