@@ -202,6 +202,46 @@ def test_the_panel_shows_what_luma_sent(driver, controller, rotate):
     assert panel.image().getbbox() is None
 
 
+class Recorder:
+    """A serial interface that keeps what a driver sends, in order."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, tuple[int, ...]]] = []
+
+    def command(self, *cmd: int) -> None:
+        self.sent.append(("command", cmd))
+
+    def data(self, data: list[int]) -> None:
+        self.sent.append(("data", tuple(data)))
+
+    def cleanup(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (96, 16), (64, 48), (64, 32)])
+@pytest.mark.parametrize("driver", [PagedSSD1306, WindowSSD1306])
+def test_the_ssd1306_drivers_start_the_panel_as_luma_does(driver, size):
+    """The drivers initialise the SSD1306 without luma's lookup tables for its own display():
+    byte for byte what luma's ``__init__`` sends, with the same driver's display()."""
+    width, height = size
+    as_luma = type("AsLuma", (driver,), {"__init__": ssd1306.__init__})  # luma's own
+    for rotate in (0, 2):
+        ours, theirs = Recorder(), Recorder()
+        device = driver(ours, width=width, height=height, rotate=rotate)
+        reference = as_luma(theirs, width=width, height=height, rotate=rotate)
+        assert ours.sent == theirs.sent
+        assert device.size == reference.size
+        assert (device._colstart, device._colend) == (reference._colstart, reference._colend)
+        image = noise(rotate)
+        ours.sent.clear()
+        theirs.sent.clear()
+        device.display(image.resize(size))
+        reference.display(image.resize(size))
+        assert ours.sent == theirs.sent
+    with pytest.raises(Exception, match="Unsupported display mode: 128 x 48"):
+        driver(Recorder(), width=128, height=48)
+
+
 def test_paged_driver_sends_only_the_pages_that_changed():
     panel = VirtualPanel()
     device = PagedSSD1306(panel)
