@@ -130,7 +130,6 @@ def _run(args: argparse.Namespace) -> int:
     import gc
 
     from companion.box import WallClock, open_box
-    from companion.box.terminal import Terminal
     from companion.service import Service
     from companion.table import Table
 
@@ -157,6 +156,8 @@ def _run(args: argparse.Namespace) -> int:
             journal = _journal(args)
             table.open_journal(journal)  # back where the power cut left the table, if so
         if box.virtual and not args.headless:
+            from companion.box.terminal import Terminal
+
             Terminal(box, table.step).run()
         else:
             from companion.warmup import warm_up

@@ -296,6 +296,27 @@ def test_the_rest_of_gpiozero_is_there_on_first_use():
     assert out.split() == ["False", "0.5", "True", "False", "False"]
 
 
+def test_gpiozeros_averages_and_colours_are_the_real_ones_when_called():
+    """gpiozero's smoothed sensors average with ``statistics`` and an RGB LED's colour is a
+    ``colorzero.Color``: the box loads gpiozero without them, and the first call loads each
+    for good (gpiozero's default averaging included)."""
+    out = run_fresh(
+        "import sys\n"
+        "import companion.box.gpio\n"
+        "print(any(m in sys.modules for m in ('statistics', 'colorzero')))\n"
+        "from gpiozero.input_devices import SmoothedInputDevice, mean\n"
+        "from gpiozero.output_devices import RGBLED\n"
+        "from gpiozero.pins.mock import MockFactory, MockPWMPin\n"
+        "average = SmoothedInputDevice.__init__.__kwdefaults__['average']\n"
+        "led = RGBLED(2, 3, 4, pin_factory=MockFactory(pin_class=MockPWMPin))\n"
+        "led.value = (1, 0, 0)\n"
+        "import colorzero, statistics\n"
+        "print(average([3, 1, 2]), mean([1, 2]), isinstance(led.color, colorzero.Color))\n"
+        "print(statistics.median is not None, 'importlib_metadata' in sys.modules)\n"
+    )
+    assert out.split() == ["False", "2", "1.5", "True", "True", "False"]
+
+
 def test_lumas_process_is_the_real_one_when_made():
     """luma is loaded with a stand-in for ``multiprocessing``; a fade that makes a process
     gets a real one, and the real module is there for everyone else."""
