@@ -144,6 +144,11 @@ def _run(args: argparse.Namespace) -> int:
     web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
+        terminal = None
+        if box.virtual and not args.headless:  # the terminal draws every frame, the first too
+            from companion.box.terminal import Terminal
+
+            terminal = Terminal(box, table.step)
         if settings is None:
             table.step()  # the setup form, up before the journal is opened (README: Performance)
         gc.enable()
@@ -155,10 +160,8 @@ def _run(args: argparse.Namespace) -> int:
         elif not args.no_journal:
             journal = _journal(args)
             table.open_journal(journal)  # back where the power cut left the table, if so
-        if box.virtual and not args.headless:
-            from companion.box.terminal import Terminal
-
-            Terminal(box, table.step).run()
+        if terminal is not None:
+            terminal.run()
         else:
             from companion.warmup import warm_up
 
