@@ -8,7 +8,6 @@ which is most of a start's cost (tests/test_cli_imports.py keeps it so).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -50,6 +49,8 @@ def _at_most_games(games: int) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
     from companion.simulate import report, simulate
 
     _at_most_games(args.games)
@@ -437,6 +438,8 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     # The web's bench drives the box's (companion.web.bench imports companion.bench): the
     # choice between them is made here, so that neither imports the other back.
+    import json
+
     if args.web:
         from companion.web import bench as web_bench
 
@@ -456,6 +459,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _monkey(args: argparse.Namespace) -> int:
     """The long monkey run: every table and the kiosk, a fresh journal each in a temporary
     folder; status 1 when it found a fault."""
+    import json
     import tempfile
     from dataclasses import asdict
     from pathlib import Path
