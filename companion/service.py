@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import time
 from collections.abc import Callable, Iterable
 
@@ -71,6 +70,8 @@ class Service:
             self.idle = iter(())
 
     def run(self) -> None:
+        import signal  # loaded once the first frame is up, as socket is
+
         signal.signal(signal.SIGTERM, self._stop)
         self.step()  # the first frame is on the screen before we say ready
         notify("READY=1\nSTATUS=at the table")

@@ -66,7 +66,7 @@ def test_the_first_frame_loads_nothing_it_does_not_draw_with():
 def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first_frame(tmp_path):
     """``companion run`` as the service starts it, to its setup form: the journal's module
     (with sqlite3 and the record checks) comes once the form is up, ``socket`` when systemd
-    asks for a word, gpiozero's ``statistics`` (with ``fractions`` and ``decimal``) and
+    asks for a word, ``signal`` when the service's loop begins, gpiozero's ``statistics`` (with ``fractions`` and ``decimal``) and
     ``colorzero`` when called, the terminal front end with a terminal: none is loaded
     before the first frame."""
     deferred = {
@@ -74,6 +74,7 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
         "companion.trust",
         "sqlite3",
         "socket",
+        "signal",
         "statistics",
         "fractions",
         "decimal",
@@ -95,6 +96,7 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
     # The check can fail: each of these, imported plainly or used, loads some of them.
     assert {"statistics", "fractions", "decimal"} <= modules_after("import gpiozero.input_devices")
     assert "colorzero" in modules_after("import gpiozero.output_devices")
+    assert "signal" in modules_after("import companion.box.terminal")
     assert {"sqlite3", "companion.trust"} <= modules_after("import companion.store")
     notify = "import os\nfrom companion.service import notify\nos.environ['NOTIFY_SOCKET'] = '@x'\n"
     assert "socket" in modules_after(
