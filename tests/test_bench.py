@@ -66,9 +66,9 @@ def test_the_first_frame_loads_nothing_it_does_not_draw_with():
 def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first_frame(tmp_path):
     """``companion run`` as the service starts it, to its setup form: the journal's module
     (with sqlite3 and the record checks) comes once the form is up, ``socket`` when systemd
-    asks for a word, ``signal`` when the service's loop begins, gpiozero's ``statistics`` (with ``fractions`` and ``decimal``) and
-    ``colorzero`` when called, the terminal front end with a terminal: none is loaded
-    before the first frame."""
+    asks for a word, ``signal`` when the service's loop begins, gpiozero's ``statistics``
+    (with ``fractions`` and ``decimal``) and ``colorzero`` when called, the terminal front
+    end with a terminal: none is loaded before the first frame."""
     deferred = {
         "companion.store",
         "companion.trust",
