@@ -6,9 +6,11 @@ import dataclasses
 import subprocess
 import sys
 
+import pytest
+
 from companion.box import VirtualClock, open_box
 from companion.box.outputs import Outputs
-from companion.cli import main
+from companion.cli import main, parser
 from companion.games import new_game
 from companion.service import Service
 from companion.store import SAVING_AGAIN, UNSAVED, Journal
@@ -127,3 +129,18 @@ def test_the_journal_opened_after_the_first_frame_gives_setup_its_last_settings(
         finally:
             table.journal.close()
             box.close()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--board", "virtual", "--headless", "--lang", "fr"],
+        ["simulate", "gulag", "--games", "3"],
+        ["kiosk", "--headless", "--no-journal"],
+        ["bench", "--games", "5", "--json"],
+    ],
+)
+def test_a_command_parses_alike_with_only_its_own_parsers_built(argv):
+    """A start builds its own command's parsers only: what it parses is the same."""
+    built = parser(argv[0])
+    assert vars(built.parse_args(argv)) == vars(parser().parse_args(argv))
