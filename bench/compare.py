@@ -4,9 +4,12 @@
     python bench/compare.py /tmp/base glasnost:8 --games 20 --rounds 5
     python bench/compare.py /tmp/base kolkhoz:4:random     # random bots (smart by default)
     python bench/compare.py /tmp/base --cold-start         # a fresh box to its first frame
+    python bench/compare.py /tmp/base glasnost:8 --per-move   # and moves per CPU-second
 
-The other tree is a checkout of an older commit (``git archive COMMIT companion
-| tar -x -C /tmp/base``). Each measure runs in a fresh interpreter whose
+The other tree is a checkout of an older commit (``git worktree add /tmp/base
+COMMIT``), compiled as this one is (``python -m compileall -q companion``, and its
+catalogs built: ``python setup.py build_py``): an uncompiled tree pays for compiling
+its modules at every start. Each measure runs in a fresh interpreter whose
 ``companion`` comes from one tree, with the same loop for both
 (``companion/speed.py`` of this tree, loaded by path). The trees take turns,
 round after round, so that a slow spell of the machine hits both; the best
@@ -49,10 +52,12 @@ def child(case: str, games: int, seed: int) -> None:
     # Bots by keyword only when asked: an older tree's loop plays smart bots alone.
     kind = {"bots": bots[0]} if bots else {}
     loop.play_games(name, int(players), 1, seed + 1, **kind)  # warm: imports and caches
-    print(json.dumps(loop.games_per_cpu_second(name, int(players), games, seed, **kind)))
+    rate = loop.games_per_cpu_second(name, int(players), games, seed, **kind)
+    moves = loop.moves_per_game(name, int(players), games, seed, **kind)  # untimed
+    print(json.dumps({"rate": rate, "moves": moves}))
 
 
-def measure(tree: Path, case: str, games: int, seed: int) -> float:
+def measure(tree: Path, case: str, games: int, seed: int) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--child", case, str(games), str(seed)],
@@ -63,15 +68,17 @@ def measure(tree: Path, case: str, games: int, seed: int) -> float:
     )
     if done.returncode != 0:
         raise SystemExit(f"{case} in {tree} failed:\n{done.stderr}")
-    return float(json.loads(done.stdout))
+    measured: dict[str, float] = json.loads(done.stdout)
+    return measured
 
 
 def cold_starts(base: Path, rounds: int) -> None:
     """A fresh interpreter to the first frame (``companion bench``'s script, the same for
     both): the least CPU time of ``rounds`` runs a tree, and the instructions of one run
-    under callgrind (which does not move with the load)."""
+    under callgrind (which does not move with the load); then the real start, through the
+    CLI as the service starts it, on an empty journal (``REAL_START``), in instructions."""
     sys.path.insert(0, str(HERE))
-    from companion.bench import cold_start, cold_start_instructions
+    from companion.bench import cold_start, cold_start_instructions, real_start_instructions
 
     def env(tree: Path) -> dict[str, str]:
         os.chdir(tree)  # ``python -c`` puts the working directory first on the path
@@ -87,9 +94,14 @@ def cold_starts(base: Path, rounds: int) -> None:
     }
     print(f"{'cold start':<13} {'base':>13} {'this':>13} {'ratio':>6}")
     print(f"{'CPU s':<13} {cpu['base']:13.3f} {cpu['this']:13.3f} {cpu['this'] / cpu['base']:6.2f}")
-    if counted["base"] and counted["this"]:
-        base_m, this_m = counted["base"] / 1e6, counted["this"] / 1e6
-        print(f"{'M instr.':<13} {base_m:13.0f} {this_m:13.0f} {this_m / base_m:6.2f}")
+    real = {
+        label: real_start_instructions(env(tree))
+        for label, tree in (("base", base), ("this", HERE))
+    }
+    for name, each in (("M instr.", counted), ("real start M", real)):
+        if each["base"] and each["this"]:
+            base_m, this_m = each["base"] / 1e6, each["this"] / 1e6
+            print(f"{name:<13} {base_m:13.0f} {this_m:13.0f} {this_m / base_m:6.2f}")
 
 
 def main() -> int:
@@ -100,6 +112,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cold-start", action="store_true", help="time a fresh box instead")
+    parser.add_argument(
+        "--per-move", action="store_true", help="rates per move (where moves a game differ)"
+    )
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_intermixed_args()
     if args.child:
@@ -112,15 +127,24 @@ def main() -> int:
         cold_starts(args.base.resolve(), args.rounds)
         return 0
     cases = args.cases or list(CASES)
-    print(f"{'case':<13} {'base g/cpu-s':>13} {'this g/cpu-s':>13} {'ratio':>6}")
+    unit = "moves" if args.per_move else "g"
+    print(
+        f"{'case':<13} {'base ' + unit + '/cpu-s':>15} {'this ' + unit + '/cpu-s':>15} {'ratio':>6}"
+    )
     for case in cases:
         games = args.games or CASES.get(case, 10)
         best = {"base": 0.0, "this": 0.0}
+        moves = {"base": 1.0, "this": 1.0}
         for _ in range(args.rounds):
             for label, tree in (("base", args.base), ("this", HERE)):
-                best[label] = max(best[label], measure(tree, case, games, args.seed))
-        ratio = best["this"] / best["base"]
-        print(f"{case:<13} {best['base']:13.1f} {best['this']:13.1f} {ratio:6.2f}", flush=True)
+                measured = measure(tree, case, games, args.seed)
+                best[label] = max(best[label], measured["rate"])
+                if args.per_move:
+                    moves[label] = measured["moves"]
+        base, this = best["base"] * moves["base"], best["this"] * moves["this"]
+        print(f"{case:<13} {base:15.1f} {this:15.1f} {this / base:6.2f}", flush=True)
+        if args.per_move:
+            print(f"{'':<13} {moves['base']:9.1f} moves {moves['this']:9.1f} moves a game")
     return 0
 
 

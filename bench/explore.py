@@ -106,11 +106,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.disable(logging.WARNING)  # each refused row is said once a start: thousands here
     started = time.process_time()
     found = []
-    for prop in args.properties or PROPERTIES:
-        for name in args.games or GAMES:
-            failure = explore(prop, name, args.examples)
-            if failure is not None:
-                found.append({"property": prop, **failure, "new": keep(prop, failure)})
+    try:
+        for prop in args.properties or PROPERTIES:
+            for name in args.games or GAMES:
+                failure = explore(prop, name, args.examples)
+                if failure is not None:
+                    found.append({"property": prop, **failure, "new": keep(prop, failure)})
+    finally:
+        logging.disable(logging.NOTSET)  # a caller in the same process (a test) logs again
     summary = {
         "examples": args.examples,
         "failures": found,

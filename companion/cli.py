@@ -8,7 +8,6 @@ which is most of a start's cost (tests/test_cli_imports.py keeps it so).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -20,6 +19,8 @@ from companion.ui.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from companion.store import Journal
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -54,6 +55,8 @@ BOTS_HELP = "smart bots play to win; random ones pick any move the rules allow"
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
     from companion.simulate import report, simulate
 
     _games_count(args.games)
@@ -125,40 +128,54 @@ def _nothing_in_progress(journal: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    import gc
+
+    gc.disable()  # a start makes what it keeps: no collection before its first frame
+    try:
+        return _run(args)
+    finally:
+        gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
+    import gc
 
     from companion.box import WallClock, open_box
-    from companion.box.terminal import Terminal
     from companion.boxlock import hold
     from companion.service import Service
-    from companion.store import Journal, default_path
     from companion.table import Table
 
     _check_run_args(args)
     settings = _settings(args) if args.game else None
     _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
+    # One box a journal: a second one stops here, in one line, before it touches the box.
+    lock = None if args.no_journal else hold(_journal_path(args), "run")
     journal = None
-    lock = None
-    if not args.no_journal:  # a path the user typed must be writable; the default need not be
-        path = Path(args.journal) if args.journal else default_path()
-        lock = hold(path, "run")  # one box a journal: a second one stops here, in one line
-        journal = Journal(args.journal, typed=True) if args.journal else Journal(path)
-        if settings is not None:
-            _nothing_in_progress(journal)
+    if settings is not None and not args.no_journal:  # --game never ends a game in progress
+        journal = _journal(args)
+        _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
     web = None
     try:
         table = Table(box, seed=args.seed, lang=args.lang, journal=journal)
+        terminal = None
+        if box.virtual and not args.headless:  # the terminal draws every frame, the first too
+            from companion.box.terminal import Terminal
+
+            terminal = Terminal(box, table.step)
+        if settings is None:
+            table.step()  # the setup form, up before the journal is opened (README: Performance)
+        gc.enable()
         if args.web:  # after the first frame: the web side warms the loop's files, then serves
-            web = _web_serve()(
-                table, args.web, journal.path.parent if journal else None, box.clock.now
-            )
+            data = None if args.no_journal else _journal_path(args).parent
+            web = _web_serve()(table, args.web, data, box.clock.now)
         if settings is not None:
             table.start(settings)
-        elif table.resume():
-            pass  # back where the power cut left the table
-        if box.virtual and not args.headless:
-            Terminal(box, table.step).run()
+        elif not args.no_journal:
+            journal = _journal(args)
+            table.open_journal(journal)  # back where the power cut left the table, if so
+        if terminal is not None:
+            terminal.run()
         else:
             from companion.warmup import warm_up
 
@@ -172,6 +189,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         if lock is not None:
             lock.release()
     return 0
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    from pathlib import Path
+
+    from companion.datapath import default_path  # not the journal's module: no SQLite yet
+
+    return Path(args.journal) if args.journal else default_path()
+
+
+def _journal(args: argparse.Namespace) -> Journal:
+    """The journal of ``companion run``, opened without waiting for a program that holds it
+    locked: the box plays on unsaved, says so, and saves once the lock is gone (said then).
+    A path the user typed must be writable; the default need not be."""
+    from companion.store import Journal
+
+    return Journal(_journal_path(args), typed=bool(args.journal), lock_wait=0.0)
 
 
 def _web_serve() -> Any:
@@ -451,6 +485,8 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     # The web's bench drives the box's (companion.web.bench imports companion.bench): the
     # choice between them is made here, so that neither imports the other back.
+    import json
+
     _games_count(args.games)  # every argument checked before any measuring starts
     if args.web:
         from companion.web import bench as web_bench
@@ -470,6 +506,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _monkey(args: argparse.Namespace) -> int:
     """The long monkey run: every table and the kiosk, a fresh journal each in a temporary
     folder; status 1 when it found a fault."""
+    import json
     import tempfile
     from dataclasses import asdict
     from pathlib import Path
@@ -514,11 +551,28 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"companion: {message} (see {self.prog} --help)\n")
 
 
-def parser() -> argparse.ArgumentParser:
+class _NotRun:
+    """Stands for the parser of a command that is not being run: what it is told, it drops
+    (a start pays for its own command's parsers only, a fifth of argparse's cost)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        pass
+
+
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, that command's arguments and no other's."""
     p = _Parser(
         prog="companion", description=ABOUT, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    sub = p.add_subparsers(dest="command", required=True)
+
+    def command_parser(**kwargs: Any) -> Any:
+        wanted = only is None or kwargs["prog"].rsplit(" ", 1)[-1] == only
+        return _Parser(**kwargs) if wanted else _NotRun()
+
+    sub = p.add_subparsers(dest="command", required=True, parser_class=command_parser)  # type: ignore[call-overload]
 
     sim = sub.add_parser(
         "simulate", help="bots play many games: who wins how often (to weigh a house rule)"
@@ -679,8 +733,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = parser().parse_args(argv)
+        args = parser(argv[0] if argv else None).parse_args(argv)
     except SystemExit as done:  # --help, or a usage mistake already told in one line
         return done.code if isinstance(done.code, int) else 0
     try:

@@ -29,12 +29,11 @@ from typing import Any, cast
 from companion.box.clock import VirtualClock
 from companion.errors import IllegalMove
 from companion.games import Decision, Game, restore
-from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
 from companion.table.modes import Choose, Claim, Confirm, Countdown, Cursor, Mode, Peek
-from companion.table.screens import prompt_screen
+from companion.table.screens import offers, prompt_screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
 
@@ -139,13 +138,6 @@ def _prompts(first: Mode, ui: GameUI, d: Decision) -> list[Mode]:
                 raise IndexError(f"the cursor starts at {at} of {len(options)} at {d.kind}")
             return [Cursor(seat, options, i) for i in range(len(options))]
     return [first]
-
-
-def offers(game: Game, d: Decision, ui: GameUI) -> tuple[Any, ...]:
-    """The cursor's options as the table orders them: the legal ones first."""
-    items = ui.candidates(d, game.view(d.seats[0]))
-    legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
-    return (*legal, *(x for x in items if x not in legal))
 
 
 def _press_each(

@@ -1,16 +1,14 @@
 """The kiosk under systemd: ``Type=notify`` readiness, the watchdog, and a clean stop.
 
-sd_notify is a datagram to ``$NOTIFY_SOCKET``; it needs no library. The
-watchdog is fed from the table loop itself, so a loop that hangs stops
-feeding it and systemd restarts the box.
+sd_notify is a datagram to ``$NOTIFY_SOCKET``; it needs no library (and ``socket`` is
+loaded only when systemd gave one, after the first frame). The watchdog is fed from the
+table loop itself, so a loop that hangs stops feeding it and systemd restarts the box.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import signal
-import socket
 import time
 from collections.abc import Callable, Iterable
 
@@ -22,6 +20,8 @@ def notify(message: str) -> bool:
     address = os.environ.get("NOTIFY_SOCKET")
     if not address:
         return False
+    import socket
+
     if address.startswith("@"):
         address = "\0" + address[1:]  # the abstract namespace
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
@@ -70,6 +70,8 @@ class Service:
             self.idle = iter(())
 
     def run(self) -> None:
+        import signal  # loaded once the first frame is up, as socket is
+
         signal.signal(signal.SIGTERM, self._stop)
         self.step()  # the first frame is on the screen before we say ready
         notify("READY=1\nSTATUS=at the table")

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.datapath import default_path as default_path
 from companion.errors import JournalError
 from companion.games import Game
 from companion.trust import Untrusted, check_settings, checksum, trusted_game
@@ -116,12 +117,6 @@ SCREEN_LINES = (
     GAME_ASIDE,
     SAVING_AGAIN,
 )
-
-
-def default_path() -> Path:
-    """``$COMPANION_DATA`` (the service sets a writable state directory) or the user's data dir."""
-    base = os.environ.get("COMPANION_DATA") or Path.home() / ".local" / "share" / "companion"
-    return Path(base) / "journal.sqlite"
 
 
 @dataclass(frozen=True)

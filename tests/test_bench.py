@@ -2,10 +2,11 @@
 it draws with."""
 
 import json
+import os
 import subprocess
 import sys
 
-from companion.bench import COLD_START, cold_start
+from companion.bench import COLD_START, REAL_START, cold_start
 
 
 def test_cold_start_memory_does_not_count_what_the_parent_holds():
@@ -60,6 +61,48 @@ def test_the_first_frame_loads_nothing_it_does_not_draw_with():
     assert {"gpiozero.boards", "subprocess"} <= modules_after("import gpiozero.pins.mock")
     assert "multiprocessing" in modules_after("import luma.oled.device")
     assert "gettext" in modules_after("from companion.ui.i18n import translator; translator('fr')")
+
+
+def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first_frame(tmp_path):
+    """``companion run`` as the service starts it, to its setup form: the journal's module
+    (with sqlite3 and the record checks) comes once the form is up, ``socket`` when systemd
+    asks for a word, ``signal`` when the service's loop begins, gpiozero's ``statistics``
+    (with ``fractions`` and ``decimal``) and ``colorzero`` when called, the terminal front
+    end with a terminal: none is loaded before the first frame."""
+    deferred = {
+        "companion.store",
+        "companion.trust",
+        "sqlite3",
+        "socket",
+        "signal",
+        "statistics",
+        "fractions",
+        "decimal",
+        "colorzero",
+        "companion.box.terminal",
+    }
+    env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", REAL_START, "--modules"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    first_frame = set(json.loads(out.stdout))
+    assert {"companion.cli", "companion.table", "gpiozero", "PIL.Image"} <= first_frame
+    assert first_frame & deferred == set()
+    # the journal is not even created yet: only the lock that keeps a second box off it
+    assert [p.name for p in tmp_path.iterdir()] == ["journal.sqlite.lock"]
+    # The check can fail: each of these, imported plainly or used, loads some of them.
+    assert {"statistics", "fractions", "decimal"} <= modules_after("import gpiozero.input_devices")
+    assert "colorzero" in modules_after("import gpiozero.output_devices")
+    assert "signal" in modules_after("import companion.box.terminal")
+    assert {"sqlite3", "companion.trust"} <= modules_after("import companion.store")
+    notify = "import os\nfrom companion.service import notify\nos.environ['NOTIFY_SOCKET'] = '@x'\n"
+    assert "socket" in modules_after(
+        notify + "try:\n    notify('READY=1')\nexcept OSError:\n    pass"
+    )
 
 
 LOADED = """

@@ -14,6 +14,7 @@ from companion.box.oled import PagedSH1106, PagedSSD1306, WindowSH1106, WindowSS
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import DEFAULT_PATH, PinoutError, load_pinout, parse_pinout
 from companion.box.wiring import bom, header_pin, wiring
+from companion.hardware import panel_layout, screen_module
 
 # -- the pinout --------------------------------------------------------------------
 
@@ -31,7 +32,8 @@ def test_wiring_and_bom_match_the_pinout():
     pinout = load_pinout()
     folder = DEFAULT_PATH.parent
     assert (folder / "wiring.md").read_text() == wiring(pinout)
-    assert (folder / "bom.md").read_text() == bom(pinout)
+    module = screen_module(panel_layout(pinout, folder))  # the case names the screen
+    assert (folder / "bom.md").read_text() == bom(pinout, module)
     assert header_pin(2) == 3 and header_pin(21) == 40  # SDA, and the last header pin
     for use, gpio in pinout.pins().items():
         assert f"| {use} | GPIO{gpio} | {header_pin(gpio)} |" in wiring(pinout)
@@ -202,6 +204,46 @@ def test_the_panel_shows_what_luma_sent(driver, controller, rotate):
     assert panel.image().getbbox() is None
 
 
+class Recorder:
+    """A serial interface that keeps what a driver sends, in order."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, tuple[int, ...]]] = []
+
+    def command(self, *cmd: int) -> None:
+        self.sent.append(("command", cmd))
+
+    def data(self, data: list[int]) -> None:
+        self.sent.append(("data", tuple(data)))
+
+    def cleanup(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (96, 16), (64, 48), (64, 32)])
+@pytest.mark.parametrize("driver", [PagedSSD1306, WindowSSD1306])
+def test_the_ssd1306_drivers_start_the_panel_as_luma_does(driver, size):
+    """The drivers initialise the SSD1306 without luma's lookup tables for its own display():
+    byte for byte what luma's ``__init__`` sends, with the same driver's display()."""
+    width, height = size
+    as_luma = type("AsLuma", (driver,), {"__init__": ssd1306.__init__})  # luma's own
+    for rotate in (0, 2):
+        ours, theirs = Recorder(), Recorder()
+        device = driver(ours, width=width, height=height, rotate=rotate)
+        reference = as_luma(theirs, width=width, height=height, rotate=rotate)
+        assert ours.sent == theirs.sent
+        assert device.size == reference.size
+        assert (device._colstart, device._colend) == (reference._colstart, reference._colend)
+        image = noise(rotate)
+        ours.sent.clear()
+        theirs.sent.clear()
+        device.display(image.resize(size))
+        reference.display(image.resize(size))
+        assert ours.sent == theirs.sent
+    with pytest.raises(Exception, match="Unsupported display mode: 128 x 48"):
+        driver(Recorder(), width=128, height=48)
+
+
 def test_paged_driver_sends_only_the_pages_that_changed():
     panel = VirtualPanel()
     device = PagedSSD1306(panel)
@@ -254,6 +296,27 @@ def test_the_rest_of_gpiozero_is_there_on_first_use():
         "print('importlib_metadata' in sys.modules)\n"
     )
     assert out.split() == ["False", "0.5", "True", "False", "False"]
+
+
+def test_gpiozeros_averages_and_colours_are_the_real_ones_when_called():
+    """gpiozero's smoothed sensors average with ``statistics`` and an RGB LED's colour is a
+    ``colorzero.Color``: the box loads gpiozero without them, and the first call loads each
+    for good (gpiozero's default averaging included)."""
+    out = run_fresh(
+        "import sys\n"
+        "import companion.box.gpio\n"
+        "print(any(m in sys.modules for m in ('statistics', 'colorzero')))\n"
+        "from gpiozero.input_devices import SmoothedInputDevice, mean\n"
+        "from gpiozero.output_devices import RGBLED\n"
+        "from gpiozero.pins.mock import MockFactory, MockPWMPin\n"
+        "average = SmoothedInputDevice.__init__.__kwdefaults__['average']\n"
+        "led = RGBLED(2, 3, 4, pin_factory=MockFactory(pin_class=MockPWMPin))\n"
+        "led.value = (1, 0, 0)\n"
+        "import colorzero, statistics\n"
+        "print(average([3, 1, 2]), mean([1, 2]), isinstance(led.color, colorzero.Color))\n"
+        "print(statistics.median is not None, 'importlib_metadata' in sys.modules)\n"
+    )
+    assert out.split() == ["False", "2", "1.5", "True", "True", "False"]
 
 
 def test_lumas_process_is_the_real_one_when_made():

@@ -5,7 +5,10 @@ gpiozero imports ``importlib.metadata`` when it loads, only to look up a pin
 factory by entry point when ``$GPIOZERO_PIN_FACTORY`` names one. That import
 (email parsing, zipfile and the rest) is the largest single cost of the box's
 first second; on a Pi Zero it is most of one. So gpiozero is loaded here, first,
-with an ``entry_points`` that imports ``importlib.metadata`` only when called.
+with an ``entry_points`` that imports ``importlib.metadata`` only when called. The same
+goes for ``statistics`` (with ``fractions`` and ``decimal``: the averages of its smoothed
+sensors) and ``colorzero`` (an RGB LED's colour), each a fifth as costly: names the box
+never calls, imported when first called.
 
 gpiozero's package body then imports every device it has, and with them
 ``subprocess``, ``datetime``, ``importlib.resources``, ``pprint`` and more (boards,
@@ -35,29 +38,42 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def _entry_points(**selection: Any) -> Any:
-    """``importlib.metadata.entry_points``, imported on the first call only."""
-    from importlib.metadata import entry_points
+#: what gpiozero imports at load and calls only for devices the box does not have: module,
+#: and the names taken from it
+LATER = {
+    "importlib_metadata": ("entry_points",),
+    "statistics": ("median", "mean"),
+    "colorzero": ("Color",),
+}
 
-    return entry_points(**selection)
+
+def _on_first_call(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported when first called (from the real ``importlib.metadata`` for
+    gpiozero's backport)."""
+    real = "importlib.metadata" if module == "importlib_metadata" else module
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(real), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
 def _without_metadata(load: Callable[[], T]) -> T:
-    """``load()`` with the lazy ``entry_points`` where gpiozero looks for it."""
-    # gpiozero tries the importlib_metadata backport first: a stand-in for the time of the
-    # import gives it the lazy entry_points. It is removed at once, so that nobody else
-    # mistakes it for the backport.
-    stand_in = types.ModuleType("importlib_metadata")
-    stand_in.entry_points = _entry_points  # type: ignore[attr-defined]
-    had = sys.modules.get("importlib_metadata")
-    sys.modules["importlib_metadata"] = stand_in
+    """``load()`` with stand-ins for the modules of ``LATER`` not yet loaded."""
+    # A stand-in is there for the time of the import only: it is removed at once, so that
+    # nobody else mistakes it for the module (or gpiozero's backport of importlib.metadata).
+    stand_ins = [module for module in LATER if module not in sys.modules]
+    for module in stand_ins:
+        stand_in = types.ModuleType(module)
+        for name in LATER[module]:
+            setattr(stand_in, name, _on_first_call(module, name))
+        sys.modules[module] = stand_in
     try:
         return load()
     finally:
-        if had is None:
-            del sys.modules["importlib_metadata"]
-        else:
-            sys.modules["importlib_metadata"] = had
+        for module in stand_ins:
+            del sys.modules[module]
 
 
 def _package_in_place() -> None:
@@ -84,8 +100,8 @@ def _package_in_place() -> None:
 
 
 def import_without_metadata(name: str) -> types.ModuleType:
-    """Import gpiozero's module ``name`` (its package's body not run) with the lazy
-    ``entry_points``."""
+    """Import gpiozero's module ``name`` (its package's body not run) with the stand-ins of
+    ``LATER`` (``importlib.metadata`` above all)."""
     if name in sys.modules:
         return sys.modules[name]
     _package_in_place()

@@ -61,6 +61,9 @@ def _import_luma() -> None:
 
 _import_luma()
 
+import luma.oled.const  # noqa: E402
+from luma.core.device import device  # noqa: E402
+from luma.core.error import DeviceDisplayModeError  # noqa: E402
 from luma.oled.device import sh1106, ssd1306  # noqa: E402
 
 # Page addressing commands (the SH1106's only mode, the SSD1306's at reset).
@@ -122,7 +125,55 @@ class _Memory:
         self._shown = None
 
 
-class PagedSSD1306(_Memory, ssd1306):
+class _SSD1306(ssd1306):
+    """luma's ssd1306, initialised as luma does it but without the two lookup tables its own
+    ``display()`` reads (8,192 entries each, built pixel by pixel: a twentieth of a start),
+    since every driver here sends frames its own way. ``tests/test_box_parts.py`` holds the
+    bytes this sends to those luma's ``__init__`` sends."""
+
+    #: luma's ssd1306 modes: (width, height) -> multiplex, clock divide, COM pins, first column
+    MODES = {
+        (128, 64): (0x3F, 0x80, 0x12, 0),
+        (128, 32): (0x1F, 0x80, 0x02, 0),
+        (96, 16): (0x0F, 0x60, 0x02, 0),
+        (64, 48): (0x2F, 0x80, 0x12, 32),
+        (64, 32): (0x1F, 0x80, 0x12, 32),
+    }
+
+    def __init__(
+        self, serial_interface: Any = None, width: int = 128, height: int = 64, rotate: int = 0
+    ) -> None:
+        device.__init__(self, luma.oled.const.ssd1306, serial_interface)
+        self.capabilities(width, height, rotate)
+        mode = self.MODES.get((width, height))
+        if mode is None:
+            raise DeviceDisplayModeError(f"Unsupported display mode: {width} x {height}")
+        multiplex, clock, compins, self._colstart = mode
+        self._pages = height // 8
+        self._colend = self._colstart + self._w
+        c = self._const
+        self.command(
+            c.DISPLAYOFF,
+            c.SETDISPLAYCLOCKDIV, clock,
+            c.SETMULTIPLEX, multiplex,
+            c.SETDISPLAYOFFSET, 0x00,
+            c.SETSTARTLINE,
+            c.CHARGEPUMP, 0x14,
+            c.MEMORYMODE, 0x00,
+            c.SETSEGMENTREMAP,
+            c.COMSCANDEC,
+            c.SETCOMPINS, compins,
+            c.SETPRECHARGE, 0xF1,
+            c.SETVCOMDETECT, 0x40,
+            c.DISPLAYALLON_RESUME,
+            c.NORMALDISPLAY,
+        )  # fmt: skip
+        self.contrast(0xCF)
+        self.clear()
+        self.show()
+
+
+class PagedSSD1306(_Memory, _SSD1306):
     """luma's ssd1306, sending only changed pages, whole."""
 
     def display(self, image: Image.Image) -> None:
@@ -187,7 +238,7 @@ class WindowSH1106(PagedSH1106):
     window_cost = _PageAddressing.window_cost
 
 
-class WindowSSD1306(_PageAddressing, ssd1306):
+class WindowSSD1306(_PageAddressing, _SSD1306):
     """luma's ssd1306, sending of each changed page only the columns that changed.
 
     Luma sets the horizontal addressing mode and sends the whole frame. This driver

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
-from companion.games.base import same_choice
 from companion.table.answers import Answerer, Refusal
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
@@ -64,6 +63,7 @@ from companion.table.screens import (
     abandon_screen,
     no_undo,
     notice_pages,
+    offers,
     unhooded,
 )
 from companion.table.setup import Settings, SetupForm
@@ -87,6 +87,15 @@ GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 def in_language(lang: str | None, settings: Settings) -> Settings:
     """``settings`` in the language the table chose at start (``lang``), if it chose one."""
     return settings if lang is None else dataclasses.replace(settings, lang=lang)
+
+
+def reveal_left(saved: list[dict[str, Any]] | None) -> tuple[Screen, ...]:
+    """The reveal a power cut interrupted, to show again (skipped, said, if unreadable)."""
+    try:
+        return tuple(Screen.from_json(s) for s in saved or ())
+    except ValueError as exc:
+        log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
+        return ()
 
 
 class Table:
@@ -185,11 +194,7 @@ class Table:
         log.info("resumed a %s game from the journal", found.game.name)
         self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
         self.undo_stop = RESUMED  # until a step is played after the power cut
-        try:  # the reveal the power cut interrupted is shown again
-            shown = tuple(Screen.from_json(s) for s in found.shown or ())
-        except ValueError as exc:
-            log.warning("the reveal on show at the power cut is unreadable (%s): skipped", exc)
-            shown = ()
+        shown = reveal_left(found.shown)
         if shown:
             self.release()
             self._enter(Announce(shown))
@@ -201,6 +206,17 @@ class Table:
                 )
             self._first_decision()
         return True
+
+    def open_journal(self, journal: Journal) -> bool:
+        """The journal opened once the first frame is up (a slow or locked one never delays
+        the setup form): setup from its last settings, then its unfinished game resumed."""
+        self.journal = journal
+        last = Settings.from_json(journal.last_settings())
+        if last is not None and isinstance(self.mode, Setup):
+            self.last_settings = in_language(self.lang, last)
+            self.t = translator(self.last_settings.lang)
+            self._begin_setup()
+        return self.resume()
 
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
@@ -284,12 +300,8 @@ class Table:
             self._enter(self.mode)  # shown at once, over whatever is on screen
 
     def offers(self, d: Decision) -> tuple[Choice, ...]:
-        """The ui's candidates, the legal ones first: the cursor starts on the first, and a
-        refused one (there to hear why) is never the default."""
         assert self.game is not None
-        items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
-        legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
-        return (*legal, *(x for x in items if x not in legal))
+        return offers(self.game, d, self.ui)
 
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
         game, d = self.game, self.decision()
