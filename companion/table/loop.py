@@ -55,6 +55,8 @@ from companion.table.modes import (
 )
 from companion.table.phones import PhoneDesk
 from companion.table.record import Record
+from companion.table.resume import Watch, last_settings
+from companion.table.resume import resume as resumable
 from companion.table.screens import (
     FINAL,
     HANDED_OVER,
@@ -105,7 +107,7 @@ class Table:
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
         self.last_settings = self._in_chosen_language(
-            Settings.from_json(journal.last_settings() if journal is not None else None)
+            Settings.from_json(last_settings(journal) if journal is not None else None)
             or Settings()
         )
         self.t = translator(self.last_settings.lang)
@@ -120,6 +122,7 @@ class Table:
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
+        self.watch = Watch()  # a resumed step, until it has proved itself
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
@@ -162,9 +165,10 @@ class Table:
         else:
             self._first_decision()
 
-    def resume(self) -> bool:
-        """Carry on the journal's unfinished game after a power cut; False if there is none."""
-        found = None if self.journal is None else self.journal.unfinished()
+    def resume(self, stopped: tuple[int, str] | None = None) -> bool:
+        """Carry on the journal's unfinished game after a power cut; False if there is none.
+        ``stopped``: the step that just failed in play (set aside: the one before it)."""
+        found = None if self.journal is None else resumable(self.journal, stopped)
         self.record.news()
         if found is None:
             if self.notices:
@@ -175,7 +179,8 @@ class Table:
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
-        log.info("resumed a %s game from the journal", found.game.name)
+        log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
+        self.watch.resumed(found.step)
         self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
         self.undo_stop = RESUMED  # until a step is played after the power cut
         try:  # the reveal the power cut interrupted is shown again
@@ -219,6 +224,7 @@ class Table:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.desk.reveal(shown)
         self.record.step(self.game, shown)
+        self.watch.saved(self.journal)
 
     @property
     def journal(self) -> Journal | None:
@@ -430,12 +436,45 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
-        show the current screen."""
+        show the current screen. After a resume, the first frame is drawn and the step
+        marked before any press; until the next step is saved, an exception of the rules
+        or the screens sets the resumed step aside (``companion.table.resume``)."""
+        if self.watch.due():
+            self.refresh()
+            self.watch.mark(self.journal)
+        try:
+            self._step()
+        except Exception as exc:
+            if not self.watch.catches(exc):
+                raise
+            self._stopped(exc)
+
+    def _step(self) -> None:
         for answerer in self.answerers:
             answerer.poll()
+        pressed = False
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
+            pressed = True
         self.box.outputs.tick()
+        self.refresh()
+        if pressed:  # a press handled, the loop idle: the resumed step held
+            self.watch.quiet(self.journal)
+
+    def _stopped(self, exc: Exception) -> None:
+        """The resumed step broke the rules or the screens in play: the step before, or setup."""
+        step = self.watch.step
+        assert step is not None and self.game is not None
+        log.error(
+            "the %s game failed after its resume at step %d", self.game.name, step, exc_info=exc
+        )
+        self.watch.saved(None)
+        for answerer in self.answerers:
+            answerer.done()
+        why = f"it stopped the box in play: {type(exc).__name__}: {exc}"
+        self.notices = []
+        self._begin_setup()  # what the journal says is shown over it if nothing resumes
+        self.resume(stopped=(step, why))
         self.refresh()
 
     def refresh(self) -> None:
