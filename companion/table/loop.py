@@ -439,10 +439,10 @@ class Table:
         show the current screen. After a resume, the first frame is drawn and the step
         marked before any press; until the next step is saved, an exception of the rules
         or the screens sets the resumed step aside (``companion.table.resume``)."""
-        if self.watch.due():
-            self.refresh()
-            self.watch.mark(self.journal)
         try:
+            if self.watch.due():
+                self.refresh()
+                self.watch.mark(self.journal)
             self._step()
         except Exception as exc:
             if not self.watch.catches(exc):
