@@ -59,6 +59,7 @@ from companion.store.files import (
     locked,
     open_journal,
     read_shm,
+    remove,
     sidecar,
     transaction,
 )
@@ -180,12 +181,14 @@ class Journal:
         """Keep a damaged journal aside as found, read what can be read of its game in
         progress (``db``: a connection still open on it), and start a new one."""
         salvaged = None
-        if db is not None:
-            try:
+        try:
+            kept = keep_aside(self.path, shm, time.time())
+            if db is not None:
                 salvaged = self._salvage(db)
-            finally:
+        finally:
+            if db is not None:
                 db.close()
-        kept = keep_aside(self.path, shm, time.time())
+        remove(self.path)
         self.ack_path.unlink(missing_ok=True)
         if self._begun is not None:  # mid-game: the new file starts with the game so far
             self.game_id, self.n = None, 0
