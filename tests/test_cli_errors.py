@@ -362,8 +362,8 @@ def test_the_service_units_pass_headless():
 def test_run_game_never_throws_away_a_game_in_progress(capsys, tmp_path):
     from companion.box import VirtualClock, open_box
     from companion.store import Journal
-    from companion.table.resume import resume
     from companion.table import Settings, Table
+    from companion.table.resume import resume
 
     path = tmp_path / "journal.sqlite"
     journal = Journal(path)
