@@ -145,7 +145,7 @@ def _aside(
     store = _store()
     journal.set_game_aside(found.game_id, why)
     kept = (
-        "not kept"
+        "it stays in the damaged journal kept aside"
         if found.game_id is None
         else f"kept aside in {journal.path.name} as game {found.game_id}"
     )
