@@ -173,6 +173,12 @@ def dealt_by_the_box(box, seed, lang="en"):
     return table, player
 
 
+def hand_line(hand):
+    """The seat's hand as its prompt labels it: one of its secrets (``Private``)."""
+    spaced = "Hand " + kolkhoz_ui.cards_label(hand)
+    return spaced if len(spaced) <= 21 else "Hand " + "".join(map(kolkhoz_ui.card_label, hand))
+
+
 def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
     """deal "box": the planner sees the hand before trump (the deal comes first), every
     seat its whole hand at its card (the ones it may not play marked, and refused with the
@@ -212,9 +218,9 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
         assert table.mode.seat == seat == table.holder
         if d.kind == "trump":
             assert len(hand) == view["hand_size"] == 5  # dealt before the planner chooses
-            assert body[:2] == ("Seat 1: trump?", kolkhoz_ui.cards_label(hand))
+            assert body[:2] == ("Seat 1: trump?", hand_line(hand))
         elif d.kind == "play":
-            assert body[1] == kolkhoz_ui.cards_label(hand)  # the whole hand, always
+            assert body[1] == hand_line(hand)  # the whole hand, always, labelled
             assert sorted(table.mode.options) == sorted(hand)
             assert table.mode.options[: len(d.options)] == d.options  # the playable first
             if len(d.options) < len(hand):

@@ -16,10 +16,12 @@ def test_the_handsets_pins_are_the_firmwares():
     assert f"| LED | GP{pins['led']}," in README
 
 
-def test_the_service_drop_in_runs_the_units_command_with_handsets():
+def test_the_service_reads_the_handsets_from_the_file_the_readme_names():
+    """The whole merge, with the web, is tests/test_service.py's; here: the same file."""
     unit = (ROOT / "systemd" / "companion.service").read_text()
-    (command,) = re.findall(r"^ExecStart=(.+)$", unit, re.MULTILINE)
-    assert f"    ExecStart={command} --handset /dev/ttyACM0" in README
+    assert "EnvironmentFile=-/etc/default/companion" in unit
+    assert "ports in `/etc/default/companion`" in README
+    assert "\n    COMPANION_ARGS=--handset /dev/ttyACM0" in README
     assert "DeviceAllow=char-ttyACM rw" in unit
 
 

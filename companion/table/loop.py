@@ -69,7 +69,7 @@ from companion.table.screens import (
 )
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
-from companion.ui.canvas import Screen, preload_fonts, render
+from companion.ui.canvas import Private, Screen, preload_fonts, render
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
@@ -447,6 +447,7 @@ class Table:
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
             pressed = True
+        self.record.retry()
         self.box.outputs.tick()
         self.refresh()
         return pressed
@@ -474,9 +475,19 @@ class Table:
         """What the OLED shows now: read from the public view and, on a seat's prompt,
         that seat's own view only; marked while the journal cannot be written."""
         shown = self._screen()
+        if not self.box.hooded and not self.box.inputs.is_down("peek"):
+            shown = self._unhooded(shown)
         if self.journal is not None and not self.journal.saving:
             return dataclasses.replace(shown, status=UNSAVED + shown.status)
         return shown
+
+    def _unhooded(self, shown: Screen) -> Screen:
+        """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK."""
+        if not any(isinstance(line, Private) for line in shown.body):
+            return shown
+        hidden = self.t("Hidden: p shows it")
+        body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
+        return dataclasses.replace(shown, body=body)
 
     def _screen(self) -> Screen:
         mode = self.mode

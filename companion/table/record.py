@@ -35,6 +35,14 @@ class Record:
             self.journal.news.clear()  # the log has every line; the screen the first
             self.tell(news)
 
+    def retry(self) -> None:
+        """While unsaved, the journal tries again on its own pace (``Journal.retry``: at most
+        once in ``RETRY`` seconds) though no step comes: a table left waiting for a seat
+        does not keep its steps in memory only. Saving again is said, as after a step."""
+        if self.journal is not None and not self.journal.saving:
+            self.journal.retry()
+            self.news()
+
     def key(self) -> str | None:
         """Which game this is in the journal, so phones rejoin the same game after a power cut."""
         journal = self.journal

@@ -46,6 +46,13 @@ def preload_fonts() -> None:
         font(bold=True, size=size)
 
 
+class Private(str):
+    """A prompt line of the seat's own secrets (its hand): under the box's hood it shows as
+    any line; a box without a hood (the terminal on a laptop) hides it until PEEK."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Screen:
     """What the OLED shows: ``status`` on top, ``body`` lines, ``keys`` at the bottom.

@@ -31,7 +31,7 @@ from typing import Any
 from companion.games import Decision, IllegalMove
 from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, Kolkhoz, suit_of
 from companion.ui import defaults, refusals
-from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
+from companion.ui.canvas import BODY_LINES, COLUMNS, Private, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
@@ -256,7 +256,10 @@ def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[s
         first = t("Seat {n} leads trick {k}.").format(n=seat, k=view["tricks_played"] + 1)
     else:
         return None
-    return [first, cards_label(hand)]
+    line = t("Hand {cards}").format(cards=cards_label(hand))
+    if len(line) > COLUMNS:  # a long hand closes up
+        line = t("Hand {cards}").format(cards="".join(card_label(c) for c in hand))
+    return [first, Private(line)]
 
 
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
