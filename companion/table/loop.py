@@ -55,8 +55,7 @@ from companion.table.modes import (
 )
 from companion.table.phones import PhoneDesk
 from companion.table.record import Record
-from companion.table.resume import Watch, last_settings
-from companion.table.resume import resume as resumable
+from companion.table.resume import last_settings
 from companion.table.screens import (
     FINAL,
     HANDED_OVER,
@@ -122,7 +121,6 @@ class Table:
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
-        self.watch = Watch()  # a resumed step, until it has proved itself
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
@@ -168,7 +166,7 @@ class Table:
     def resume(self, stopped: tuple[int, str] | None = None) -> bool:
         """Carry on the journal's unfinished game after a power cut; False if there is none.
         ``stopped``: the step that just failed in play (set aside: the one before it)."""
-        found = None if self.journal is None else resumable(self.journal, stopped)
+        found = self.record.resume(stopped)
         self.record.news()
         if found is None:
             if self.notices:
@@ -180,7 +178,6 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
-        self.watch.resumed(found.step)
         self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
         self.undo_stop = RESUMED  # until a step is played after the power cut
         try:  # the reveal the power cut interrupted is shown again
@@ -224,7 +221,6 @@ class Table:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.desk.reveal(shown)
         self.record.step(self.game, shown)
-        self.watch.saved(self.journal)
 
     @property
     def journal(self) -> Journal | None:
@@ -437,28 +433,18 @@ class Table:
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
         show the current screen (watched after a resume: ``companion.table.resume``)."""
-        self.watch.run(self)
-
-    def turn(self) -> bool:
-        """One turn of ``step``; whether a press was handled."""
-        for answerer in self.answerers:
-            answerer.poll()
-        pressed = False
-        while (press := self.box.inputs.take()) is not None:
-            self.handle(press)
-            pressed = True
-        self.record.retry()
-        self.box.outputs.tick()
-        self.refresh()
-        return pressed
-
-    def stopped(self, step: int, why: str) -> None:
-        """The resumed step broke the rules or the screens in play: the step before, or setup."""
-        for answerer in self.answerers:
-            answerer.done()
-        self.notices = []
-        self._begin_setup()  # what the journal says is shown over it if nothing resumes
-        self.resume(stopped=(step, why))
+        try:
+            for answerer in self.answerers:
+                answerer.poll()
+            while (press := self.box.inputs.take()) is not None:
+                self.handle(press)
+                self.record.watch.pressed = True
+            self.record.retry()
+            self.box.outputs.tick()
+            self.refresh()
+            self.record.watch.turned(self.journal)
+        except Exception as exc:
+            self.record.watch.failed(self, exc)
 
     def refresh(self) -> None:
         out = self.box.outputs
