@@ -60,6 +60,8 @@ tools:
 	@command -v systemd-analyze >/dev/null || { apt-get update -qq && apt-get install -y -qq systemd >/dev/null; } || echo "systemd-analyze unavailable: its unit tests will be skipped"
 # Chromium runs the web pages' browser tests (Playwright drives Debian's build: no download).
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || echo "chromium unavailable: the browser tests will be skipped"
+# admesh checks that every STL of the printed case is closed (no open edges) as slicers see it.
+	@command -v admesh >/dev/null || { apt-get update -qq && apt-get install -y -qq admesh >/dev/null; } || echo "admesh unavailable: the STL edge test will be skipped"
 
 bench: $(VENV)/.installed
 	$(PY) -m companion bench

@@ -83,6 +83,10 @@ def _check_run_args(args: argparse.Namespace) -> None:
         from companion.web.address import WebAddress
 
         WebAddress.parse(args.web)  # a mistake ends here, before the box is opened
+    if args.handset:
+        from companion.box.handsets import parse_ports
+
+        parse_ports(args.handset)  # likewise
     if args.game is None:
         given = [name for name in ("players", "option") if getattr(args, name)]
         if given:

@@ -229,7 +229,12 @@ def bom(pinout: Pinout, module: OledModule | None = None) -> str:
             f"the ground bus: {pinout.ground_wires() - 1} of the {pinout.ground_wires()} "
             f"ground wires (the header has {len(PI.ground_pins())} GND pins)",
         ),
-        ("1", "printed case: base, lid and privacy hood (hardware/enclosure/)", "see assembly.md"),
+        (
+            "1",
+            "printed case: base, lid, privacy hood and A's riser (hardware/enclosure/)",
+            "see assembly.md; print fit-coupon first",
+        ),
+        ("4", "self-adhesive rubber foot, about 10 mm", "under the base"),
         ("4", "M3 x 10 pan-head self-tapping screw", "lid to base"),
         ("4", "M2.5 x 6 pan-head self-tapping screw", "the Pi to its posts"),
         ("-", "hook-up wire, female Dupont leads", ""),

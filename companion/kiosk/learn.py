@@ -35,6 +35,7 @@ GULAG: Pages = (
     Page(WHO, "Hold PEEK to see the colour of the seat on your right.", ("G2",)),
     Page(ASKS, "The commissar picks workers for the canal.", ("G3",)),
     Page(ASKS, "Each worker plays Work or Strike under the hood.", ("G5",)),
+    Page(ASKS, "The supervisor may make one of them swap cards.", ("G5",)),
     Page(WIN, "Loyal: dig the canal. Disloyal: stop it.", ("G7",)),
 )
 
@@ -42,8 +43,10 @@ POLITBURO: Pages = (
     Page(WHO, "A Politburo member with a secret way to win.", ("P1", "P8")),
     Page(ASKS, "Vote on the plan, thumbs up or down.", ("P3",)),
     Page(ASKS, "Executors choose under the hood.", ("P5",)),
-    Page(ASKS, "The box shuffles the cards before it shows them.", ("P5",)),
+    Page(ASKS, "Executions 1 and 2: the box shuffles the cards.", ("P5",)),
+    Page(ASKS, "Execution 3: cards dealt by seat, so each is traced.", ("P6",)),
     Page(WIN, "At the end, win if your secret condition holds.", ("P9",)),
+    Page(WIN, "Several hold: those with the most influence win.", ("P9",)),
 )
 
 GLASNOST: Pages = (
@@ -52,7 +55,8 @@ GLASNOST: Pages = (
     Page(ASKS, "Vote Yes or No under the hood.", ("5.2",)),
     Page(ASKS, "A leader claims his coup on the box's countdown.", ("S5",)),
     Page(WIN, "A leader's coup wins if all vote Yes.", ("5.5",)),
-    Page(WIN, "At the end, win if the policies match your objective.", ("S7",)),
+    Page(WIN, "At the end, win if every objective is met.", ("S7",)),
+    Page(WIN, "If nobody meets all, those with one met win.", ("S7",)),
 )
 
 KOLKHOZ: Pages = (

@@ -17,8 +17,8 @@ How the box talks to a table:
   (the last of A or B counts; Back to choose again). Every accepted press
   gets the same blink and beep, and the screens never show what was chosen,
   so a neighbour learns nothing by watching, listening or timing.
-- A notice (a refusal, a warning) stays until a press, and that press does
-  nothing else.
+- A notice (a refusal, a warning) stays until OK, and that OK does nothing
+  else; any other press on it says "OK to go on".
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
   the game, so the gesture's first event does nothing on any screen.
 - Presses made just before a new prompt appears are dropped, so a double
@@ -65,10 +65,11 @@ from companion.table.screens import (
     abandon_screen,
     no_undo,
     notice_pages,
+    unhooded,
 )
 from companion.table.setup import Settings, SetupForm
 from companion.ui import game_ui
-from companion.ui.canvas import Private, Screen, preload_fonts, render
+from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
 from companion.ui.i18n import translator
 
@@ -82,6 +83,11 @@ UNSAVED = "! "  # marks the status line while the journal cannot be written
 log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
+
+
+def in_language(lang: str | None, settings: Settings) -> Settings:
+    """``settings`` in the language the table chose at start (``lang``), if it chose one."""
+    return settings if lang is None else dataclasses.replace(settings, lang=lang)
 
 
 class Table:
@@ -105,9 +111,10 @@ class Table:
         self.seed = seed
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = self._in_chosen_language(
+        self.last_settings = in_language(
+            self.lang,
             Settings.from_json(last_settings(journal) if journal is not None else None)
-            or Settings()
+            or Settings(),
         )
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
@@ -164,8 +171,7 @@ class Table:
             self._first_decision()
 
     def resume(self, stopped: tuple[int, str] | None = None) -> bool:
-        """Carry on the journal's unfinished game after a power cut; False if there is none.
-        ``stopped``: the step that just failed in play (set aside: the one before it)."""
+        """Carry on the journal's unfinished game; False if none (``stopped``: failed in play)."""
         found = self.record.resume(stopped)
         self.record.news()
         if found is None:
@@ -173,7 +179,7 @@ class Table:
                 self._enter(self.mode)  # what the journal said, over the setup screen
             return False
         saved = Settings.from_json(found.settings)
-        self.last_settings = self._in_chosen_language(saved) if saved else self.last_settings
+        self.last_settings = in_language(self.lang, saved) if saved else self.last_settings
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
@@ -197,10 +203,6 @@ class Table:
             self._first_decision()
         return True
 
-    def _in_chosen_language(self, settings: Settings) -> Settings:
-        """``settings`` in the language the table chose at start, if it chose one."""
-        return settings if self.lang is None else dataclasses.replace(settings, lang=self.lang)
-
     def _first_decision(self) -> None:
         self.release()  # nobody holds the box yet: the first prompt needs a hand-over
         self._next_decision()
@@ -216,6 +218,17 @@ class Table:
         self.record.abandon(game)
         log.info("game abandoned")
         self._begin_setup()
+
+    def _abandon_press(self, back: Mode, button: str) -> None:
+        """On "Abandon?" Back carries on and OK abandons; a game over (its last reveal on
+        screen) shows its result instead, so a Back held at the end never loses it."""
+        if button == "back":
+            self._enter(back)
+        elif button == "ok" and self.game is not None and self.game.over:
+            self.record.seen(self.game, ())  # the reveal read: the game is finished
+            self._next_decision()  # the result pages; hold OK there for a new game
+        elif button == "ok":
+            self.abandon()
 
     def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
@@ -316,13 +329,6 @@ class Table:
             self._next_decision()  # else the answerer waits for more of its seats
         return None
 
-    def _act(self, choice: Choice) -> bool:
-        """Play a choice for the seat the box serves, as its buttons give it; False (and
-        the refusal on screen) if refused."""
-        d = self.decision()
-        assert d is not None
-        return self.answer(d.seats[0], choice, self.buttons) is None
-
     # -- moving through the game -----------------------------------------------------
     def _next_decision(self) -> None:
         """Ask the decision of each answerer in turn, each taking the seats still free."""
@@ -341,18 +347,14 @@ class Table:
             free = tuple(seat for seat in free if seat not in answerer.pending())
         raise AssertionError(f"nobody asked {d}")
 
-    def _refuse(self, why: str) -> None:
-        """Show ``why`` on the box, which refuses a press."""
-        log.info("refused: %s", why)
-        self.warn(self.t("Not allowed"), [why])
-
     def _notice(self, title: str, text: str) -> None:
         """A warning for the next screen, whole: as many pages as its lines need."""
         self.notices += notice_pages(title, text, self.t)
 
     def _undo(self) -> None:
         if not self.undo:
-            self._refuse(no_undo(self.undo_stop, self.t))
+            log.info("refused: %s", why := no_undo(self.undo_stop, self.t))
+            self.warn(self.t("Not allowed"), [why])
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
@@ -395,14 +397,12 @@ class Table:
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
-            case Notice(pages, back, page):
-                # Dismissed, never answered: the press does nothing else.
-                self._enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Notice() as notice if button == "ok":
+                self._enter(notice.turned())  # dismissed, never answered: nothing else
+            case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
+                self.mode = dataclasses.replace(notice, nudged=True)
             case Abandon(back):
-                if button == "ok":
-                    self.abandon()
-                elif button == "back":
-                    self._enter(back)
+                self._abandon_press(back, button)
             case Setup(form):
                 self._setup_press(form, button)
             case Announce(screens) if button == "ok":
@@ -462,24 +462,17 @@ class Table:
         that seat's own view only; marked while the journal cannot be written."""
         shown = self._screen()
         if not self.box.hooded and not self.box.inputs.is_down("peek"):
-            shown = self._unhooded(shown)
+            shown = unhooded(shown, self.t)
         if self.journal is not None and not self.journal.saving:
             return dataclasses.replace(shown, status=UNSAVED + shown.status)
         return shown
 
-    def _unhooded(self, shown: Screen) -> Screen:
-        """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK."""
-        if not any(isinstance(line, Private) for line in shown.body):
-            return shown
-        hidden = self.t("Hidden: p shows it")
-        body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
-        return dataclasses.replace(shown, body=body)
-
     def _screen(self) -> Screen:
         mode = self.mode
         match mode:
-            case Notice(pages, _, page):
-                return pages[page]
+            case Notice(pages, _, page, nudged):
+                shown = pages[page]
+                return dataclasses.replace(shown, keys=self.t("OK to go on")) if nudged else shown
             case Setup(form):
                 return form.screen()
             case Announce(screens):

@@ -237,7 +237,8 @@ def jobs_line(view: dict[str, Any]) -> str:
 
 
 def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[str] | None:
-    """deal "box", on the seat's own view: who and what on one line, its hand on the next."""
+    """deal "box", on the seat's own view: who and what on one line, its hand on the next
+    (above it while assigning, so the card reads on into the job the cursor shows)."""
     hand = view.get("hand")
     if not hand or view.get("seat") != decision.seats[0]:
         return None
@@ -259,6 +260,8 @@ def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[s
     line = t("Hand {cards}").format(cards=cards_label(hand))
     if len(line) > COLUMNS:  # a long hand closes up
         line = t("Hand {cards}").format(cards="".join(card_label(c) for c in hand))
+    if kind == "assign":  # "7♥ goes to" just above the job it goes to, on the cursor
+        return [Private(line), first]
     return [first, Private(line)]
 
 

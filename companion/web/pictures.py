@@ -49,12 +49,15 @@ def _text(x: float, y: float, text: str, size: int = SMALLEST, **attrs: str) -> 
     return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
-def _bar(x: float, y: float, width: float, value: float, total: float, colour: str) -> list[str]:
+def _bar(
+    x: float, y: float, width: float, value: float, total: float, colour: str, height: int = 30
+) -> list[str]:
     share = 0 if total <= 0 else max(0.0, min(1.0, value / total))
     return [
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="30" fill="#fff" '
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="{height}" fill="#fff" '
         'stroke="#333"/>',
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width * share:.0f}" height="30" fill="{colour}"/>',
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width * share:.0f}" height="{height}" '
+        f'fill="{colour}"/>',
     ]
 
 
@@ -223,23 +226,25 @@ def politburo(view: dict[str, Any], t: Translate) -> str:
 
 
 def kolkhoz(view: dict[str, Any], t: Translate) -> str:
+    """The jobs' hours against their thresholds, each seat's plot and hand, the trick: laid out
+    about as tall as wide (1000 x 820 for four seats), so it fills the TV's height."""
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
-        y = 10 + 46 * i
+        y = 20 + 100 * i
         done = " ✓" if job["done"] else ""
         label = f"{kolkhoz_ui.option_label(suit, t)} {job['hours']}/{job['threshold']}{done}"
         body += [
-            _text(20, y + 28, label, 26),
-            *_bar(400, y, 580, job["hours"], job["threshold"], "#2e7d32"),
+            _text(20, y + 40, label, 34),
+            *_bar(420, y + 8, 560, job["hours"], job["threshold"], "#2e7d32", height=44),
         ]
     for seat, plot in enumerate(view["plots"]):
-        y = 230 + 40 * seat
+        y = 470 + 70 * seat
         shown = cards_label(plot["shown"]) or "-"
         line = t("Seat {n}: plot {shown} + {hidden} hidden, {hand} in hand").format(
             n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
         )
-        body.append(_text(20, y, line, 26))
+        body.append(_text(20, y, line, 32))
     trick = "  ".join(f"{p['seat'] + 1}: {card_label(p['card'])}" for p in view["trick"]) or "-"
-    bottom = 230 + 40 * len(view["plots"]) + 10
-    body.append(_text(20, bottom, t("Trick: {cards}").format(cards=trick), 28))
-    return _svg(1000, bottom + 30, body)
+    bottom = 470 + 70 * len(view["plots"]) + 10
+    body.append(_text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))
+    return _svg(1000, bottom + 40, body)
