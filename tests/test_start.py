@@ -16,6 +16,7 @@ from companion.service import Service
 from companion.store import SAVING_AGAIN, UNSAVED, Journal
 from companion.table import Settings, Table
 from companion.table.modes import Setup
+from companion.table.resume import resume
 
 HOLD = """
 import sqlite3, sys
@@ -106,7 +107,7 @@ def test_the_journal_opened_after_the_first_frame_gives_setup_its_last_settings(
     for ended in (True, False):
         if ended:
             journal = Journal(path)
-            journal.unfinished()
+            assert resume(journal) is not None  # the resume room makes it the journal's game
             journal.finish()
             journal.close()
         else:

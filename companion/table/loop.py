@@ -54,6 +54,7 @@ from companion.table.modes import (
 )
 from companion.table.phones import PhoneDesk
 from companion.table.record import Record
+from companion.table.resume import last_settings
 from companion.table.screens import (
     FINAL,
     HANDED_OVER,
@@ -89,6 +90,13 @@ def in_language(lang: str | None, settings: Settings) -> Settings:
     return settings if lang is None else dataclasses.replace(settings, lang=lang)
 
 
+def first_settings(lang: str | None, journal: Journal | None) -> Settings:
+    """Where setup starts: the journal's last settings (checked), else the defaults; in
+    ``lang`` when the table chose one."""
+    saved = last_settings(journal) if journal is not None else None
+    return in_language(lang, Settings.from_json(saved) or Settings())
+
+
 def reveal_left(saved: list[dict[str, Any]] | None) -> tuple[Screen, ...]:
     """The reveal a power cut interrupted, to show again (skipped, said, if unreadable)."""
     try:
@@ -119,11 +127,7 @@ class Table:
         self.seed = seed
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = in_language(
-            self.lang,
-            Settings.from_json(journal.last_settings() if journal is not None else None)
-            or Settings(),
-        )
+        self.last_settings = first_settings(self.lang, journal)
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
         self.ui: GameUI = game_ui(self.last_settings.game)
@@ -178,9 +182,9 @@ class Table:
         else:
             self._first_decision()
 
-    def resume(self) -> bool:
-        """Carry on the journal's unfinished game after a power cut; False if there is none."""
-        found = None if self.journal is None else self.journal.unfinished()
+    def resume(self, stopped: tuple[int, str] | None = None) -> bool:
+        """Carry on the journal's unfinished game; False if none (``stopped``: failed in play)."""
+        found = self.record.resume(stopped)
         self.record.news()
         if found is None:
             if self.notices:
@@ -191,7 +195,7 @@ class Table:
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
-        log.info("resumed a %s game from the journal", found.game.name)
+        log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
         self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
         self.undo_stop = RESUMED  # until a step is played after the power cut
         shown = reveal_left(found.shown)
@@ -211,7 +215,7 @@ class Table:
         """The journal opened once the first frame is up (a slow or locked one never delays
         the setup form): setup from its last settings, then its unfinished game resumed."""
         self.journal = journal
-        last = Settings.from_json(journal.last_settings())
+        last = Settings.from_json(last_settings(journal))
         if last is not None and isinstance(self.mode, Setup):
             self.last_settings = in_language(self.lang, last)
             self.t = translator(self.last_settings.lang)
@@ -443,14 +447,19 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
-        show the current screen."""
-        for answerer in self.answerers:
-            answerer.poll()
-        while (press := self.box.inputs.take()) is not None:
-            self.handle(press)
-        self.record.retry()
-        self.box.outputs.tick()
-        self.refresh()
+        show the current screen (watched after a resume: ``companion.table.resume``)."""
+        try:
+            for answerer in self.answerers:
+                answerer.poll()
+            while (press := self.box.inputs.take()) is not None:
+                self.handle(press)
+                self.record.watch.pressed = True
+            self.record.retry()
+            self.box.outputs.tick()
+            self.refresh()
+            self.record.watch.turned(self.journal, self.box.clock.now())
+        except Exception as exc:
+            self.record.watch.failed(self, exc)
 
     def refresh(self) -> None:
         out = self.box.outputs
