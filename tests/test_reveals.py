@@ -78,8 +78,8 @@ class WatchedTable(Table):
         self.entered: list[Entered] = []
         super().__init__(*args, **kwargs)
 
-    def _enter(self, mode: Mode) -> None:
-        super()._enter(mode)
+    def enter(self, mode: Mode) -> None:
+        super().enter(mode)
         self.entered.append((self.mode, None if self.game is None else self.game.decision))
 
 

@@ -15,7 +15,9 @@ method MAY be overridden; the defaults serve no seat and do nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
+
+from PIL import Image
 
 from companion.box import Box
 from companion.games import Choice, Decision, Game
@@ -41,8 +43,17 @@ class Port(Protocol):
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
 
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The game's public view of this step, worked out once (None: no game)."""
+        ...
+
     def decision(self) -> Decision | None:
         """What the game waits for now (None when it is over or not begun)."""
+        ...
+
+    def show(self, image: Image.Image) -> None:
+        """Show ``image`` on the panel until the next press, which does nothing else."""
         ...
 
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
@@ -118,6 +129,11 @@ class Answerer(Protocol):
     def press(self, button: str) -> None:
         """A short press on one of its own modes."""
         return None
+
+    def chord(self, button: str) -> bool:
+        """A short press on any screen, before the screen's owner hears it: True if it was
+        this answerer's (the phones' QR code: PEEK held + Up), and nothing else happens."""
+        return False
 
     def screen(self, status: str) -> Screen:
         """The screen of its own mode, under ``status``."""

@@ -74,5 +74,6 @@ class Buttons(Answerer):
     def screen(self, status: str) -> Screen:
         port = self.port
         d = port.decision()
-        assert port.game is not None and d is not None
-        return prompt_screen(port, port.mode, d, port.game.public_view(), status)
+        view = port.view
+        assert view is not None and d is not None
+        return prompt_screen(port, port.mode, d, view, status)
