@@ -36,10 +36,10 @@ import random
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.kolkhoz import (
+from companion.games.kolkhoz import Kolkhoz
+from companion.games.kolkhoz_cards import (
     SUITS,
     THRESHOLD,
-    Kolkhoz,
     hours_of,
     rank_of,
     suit_of,

@@ -117,10 +117,6 @@ class _Memory:
                 self._shown[page] = data
                 yield page, spans, data
 
-    def invalidate(self) -> None:
-        """Forget what the panel shows (after a reset or a reconnect)."""
-        self._shown = None
-
 
 class PagedSSD1306(_Memory, ssd1306):
     """luma's ssd1306, sending only changed pages, whole."""

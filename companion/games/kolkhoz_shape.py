@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.kolkhoz import HAND, JOB_CARDS, SUITS, WORKERS, YEARS
+from companion.games.kolkhoz_cards import HAND, JOB_CARDS, SUITS, WORKERS, YEARS
 from companion.games.shape import (
     PER_SEAT,
     SEAT,

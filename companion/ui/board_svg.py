@@ -20,7 +20,6 @@ CX, CY = WIDTH / 2, HEIGHT / 2
 RADIUS = 300
 CRISIS_R = 34
 SEAT_R = 15
-DOMAIN_MARK = {"economy": "E", "military": "M", "security": "S"}
 
 
 def crisis_xy(index: int, count: int) -> tuple[float, float]:

@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, Kolkhoz, suit_of
+from companion.games.kolkhoz import Kolkhoz
+from companion.games.kolkhoz_cards import JOBS, SUITS, WORKER_RANKS, suit_of
 from companion.ui import defaults, refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
