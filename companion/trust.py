@@ -9,10 +9,14 @@ silence or breaking the screens some moves later:
    have none: their records are checked by shape alone);
 2. the record decodes, is brought to the current format, and has its game's
    declared shape (``companion.games.shape``) and the settings' game;
-3. the rules restore it and answer for it: the public view, every seat's
-   view, the decision, the screens' status line, bar, tracker and prompt;
+   its state keeps every invariant its game declares beside that shape (every
+   card in exactly one place, one entry a seat...), the broken ones named;
+3. the rules restore it and the screens draw everything a person can reach from
+   its decision (``companion.reachable``): every screen, every option line the
+   cursor can reach, every refusal and reveal a press can bring, in every
+   language the table may switch to;
 4. a short dry run: a copy plays on a few moves with any legal choice, on a
-   seeded generator, the screens asked at each one.
+   seeded generator, every screen of each decision drawn (presses not tried).
 
 Everything here is pure but for the screens' text; nothing touches hardware, and the
 screens are loaded only when a game is resumed (``companion stats`` loads no box).
@@ -37,6 +41,7 @@ from companion.games.shape import (
     Record,
     ShapeError,
     Str,
+    check_invariants,
     check_record,
     one_of,
     shape_of,
@@ -92,6 +97,7 @@ def trusted_game(text: str, kept: str | None, settings: dict[str, Any]) -> Game:
     try:
         record = upgrade(json.loads(text))
         check_record(record)
+        check_invariants(record)
         if (record["game"], record["players"]) != (settings["game"], settings["players"]):
             raise ShapeError("the record is not of the game its settings name")
         game = restore(record)
@@ -104,28 +110,20 @@ def trusted_game(text: str, kept: str | None, settings: dict[str, Any]) -> Game:
     return game
 
 
-def _answers(game: Game, lang: str) -> None:
-    """Ask the rules and the screens what a resumed game is asked at once."""
-    from companion.ui import game_ui  # the screens (and Pillow) only when a game is resumed
-    from companion.ui.i18n import translator
+def _answers(game: Game, lang: str, *, presses: bool = True) -> None:
+    """Draw every screen of a resumed game's decision (``companion.reachable``), in the
+    table's language and then in every other one it may switch to."""
+    from companion.reachable import draw_decision  # the screens (and Pillow) only on a resume
+    from companion.ui import game_ui
+    from companion.ui.i18n import LANGUAGES, translator
 
     ui = game_ui(game.name)
-    t = translator(lang)
-    view = game.public_view()
-    ui.status(view, t)
-    ui.bar(view)
-    ui.tracker(view, t)
-    for seat in range(game.players):
-        game.view(seat)
-    d = game.decision
-    if d is None:
-        ui.final(view, t)
-        return
-    for seat in d.seats:
-        own = game.view(seat)
-        ui.prompt(d, own, t)
-        ui.role_of(d, own, t)
-        ui.candidates(d, own)
+    for other in (lang, *(x for x in LANGUAGES if x != lang)):
+        try:
+            t = translator(other)
+        except RuntimeError:  # a catalog not compiled: the table cannot switch to it either
+            continue
+        draw_decision(game, ui, t, presses=presses)
 
 
 def _dry_run(record: dict[str, Any], lang: str) -> None:
@@ -154,4 +152,4 @@ def _dry_run(record: dict[str, Any], lang: str) -> None:
             raise Untrusted(f"seat {seat + 1} has no legal choice at {d.kind}")
         ui.announcements(before, game.public_view(), t)  # what the table reads after a move
         if game.saveable:
-            _answers(game, lang)
+            _answers(game, lang, presses=False)

@@ -11,7 +11,7 @@ import re
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion import store
@@ -25,6 +25,7 @@ from companion.store import Journal
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup
 from companion.trust import Untrusted, check_settings, checksum, trusted_game
+from tests.explored import explored
 from tests.test_store import sql
 
 STEPS = 8  # saved steps of each journalled game
@@ -128,20 +129,10 @@ def play_on(path, moves=25):
         box.close()
 
 
-@pytest.mark.parametrize("name", GAMES)
-@settings(
-    max_examples=12,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(where=st.integers(0, 10**6), kind=KINDS, value=WRONG)
-def test_no_wrong_but_valid_row_stops_the_box_or_resumes_in_silence(
-    tmp_path_factory, name, where, kind, value
-):
+def wrong_row_is_refused_or_plays(path, name, where, kind, value):
     """A wrong value anywhere in the newest step, written with a correct checksum: the box
     starts and plays on; the step is either refused (and that is said) or one the rules and
     the screens can play from."""
-    path = tmp_path_factory.mktemp("j") / "journal.sqlite"
     records = journal_of(path, name)
     places = [p for p, _ in paths(records[-1]) if p]
     at = places[where % len(places)]
@@ -157,6 +148,28 @@ def test_no_wrong_but_valid_row_stops_the_box_or_resumes_in_silence(
         )
     else:  # accepted: it had the shape, and the rules and screens played from it
         check_record(upgrade(wrong))
+
+
+@pytest.mark.parametrize("name", GAMES)
+# issue 32: Glasnost's face_up[8] set with no owner: a purge of two voters crashed the prompt
+@example(where=65533, kind="null", value=True)
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(where=st.integers(0, 10**6), kind=KINDS, value=WRONG)
+def test_no_wrong_but_valid_row_stops_the_box_or_resumes_in_silence(
+    tmp_path_factory, name, where, kind, value
+):
+    path = tmp_path_factory.mktemp("j") / "journal.sqlite"
+    wrong_row_is_refused_or_plays(path, name, where, kind, value)
+
+
+@pytest.mark.parametrize("found", explored("wrong_row"), ids=str)
+def test_wrong_rows_found_by_exploring_stay_fixed(tmp_path, found):
+    """What ``bench/explore.py`` found (its random search, beyond CI's replay), replayed."""
+    wrong_row_is_refused_or_plays(tmp_path / "journal.sqlite", **found)
 
 
 @pytest.mark.parametrize("name", GAMES)

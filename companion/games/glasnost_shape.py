@@ -2,6 +2,8 @@
 
 Its board may be the table's own: the number of crises and of board seats
 are read from the record's board (``facts``) before the state is checked.
+The invariants follow: one result a crisis, a face-up token always someone's,
+the voters the seats of the crisis at stake.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.glasnost import (
+    BALLOTS,
     COUNTDOWNS,
     COUP,
     DECLINE,
@@ -19,6 +22,7 @@ from companion.games.glasnost import (
     SETS,
     TOKENS_PER_SET,
     bundled_board,
+    coup_tokens_for,
 )
 from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES, parse_board
 from companion.games.shape import (
@@ -28,8 +32,10 @@ from companion.games.shape import (
     Anything,
     Bool,
     DictOf,
+    Facts,
     GameShape,
     Int,
+    Invariant,
     ListOf,
     Maybe,
     OneOf,
@@ -51,7 +57,79 @@ def _board(record: dict[str, Any]) -> Any:
     return bundled_board() if data is None else parse_board(data)
 
 
+# -- invariants ------------------------------------------------------------------------
+def _one_result_a_crisis(record: dict[str, Any], facts: Facts) -> bool:
+    state = record["state"]
+    return len(state["results"]) == facts["crises"] and sorted(state["layout"]) == list(
+        range(facts["crises"])
+    )
+
+
+def _tokens_owned(record: dict[str, Any], facts: Facts) -> bool:
+    """A face-up token is someone's, and a seat's tokens never outrun the sets it took."""
+    state = record["state"]
+    if any(
+        up and owner is None for up, owner in zip(state["face_up"], state["owner"], strict=True)
+    ):
+        return False
+    taken = SETS - state["spare_sets"]
+    return taken >= facts["players"] and sum(state["tokens"]) <= TOKENS_PER_SET * taken
+
+
+def _voters(record: dict[str, Any], facts: Facts) -> bool:
+    """A vote or a purge is of an open crisis, by the three seats that sit at it."""
+    state = record["state"]
+    if state["phase"] not in ("vote", "purge"):
+        return all(state["results"][c] is None for c in state["pending"])
+    crisis = state["crisis"]
+    if crisis is None or state["results"][crisis] is not None:
+        return False
+    seats = _board(record).crisis_seats[crisis]
+    owners = sorted(state["owner"][q] for q in seats if state["face_up"][q])
+    return len(seats) == len(owners) == len(set(owners)) and state["voters"] == owners
+
+
+def _objectives(record: dict[str, Any], facts: Facts) -> bool:
+    """One card a seat, both leaders dealt; a revealed leader is his card's holder."""
+    objectives = record["state"]["objectives"]
+    if len(set(objectives)) != len(objectives) or not {GORBACHEV, KRYUCHKOV} <= set(objectives):
+        return False
+    return all(objectives[seat] == card for card, seat in record["state"]["revealed"].items())
+
+
+def _coups(record: dict[str, Any], facts: Facts) -> bool:
+    """The coup tokens left and used add up to the table's; a coup names its leader."""
+    state = record["state"]
+    if state["coup_left"] + sum(state["coup_used"].values()) != coup_tokens_for(facts["players"]):
+        return False
+    if state["phase"] in ("coup_name", "coup_vote"):
+        leader = state["leader"]
+        if leader is None or leader not in state["revealed"]:
+            return False
+        named = state["named"]
+        return len(set(named)) == len(named) <= 3 and state["revealed"][leader] not in named
+    return True
+
+
+def _phase(record: dict[str, Any], facts: Facts) -> bool:
+    """A ballot is open in a ballot's phase only; the end names its winners."""
+    state = record["state"]
+    if (state["phase"] in BALLOTS) != (record["ballot"] is not None):
+        return False
+    return (state["phase"] == "over") == (state["winners"] is not None)
+
+
+INVARIANTS = (
+    Invariant("one result a crisis, each crisis card laid once", _one_result_a_crisis),
+    Invariant("a face-up token is someone's, tokens within the sets taken", _tokens_owned),
+    Invariant("the voters are the three seats at an open crisis", _voters),
+    Invariant("one objective card a seat, both leaders dealt", _objectives),
+    Invariant("the coup tokens add up, a coup names its leader", _coups),
+    Invariant("a ballot is open in a ballot's phase only", _phase),
+)
+
 SHAPE = GameShape(
+    invariants=INVARIANTS,
     options=Record(
         {
             "board": Anything(),

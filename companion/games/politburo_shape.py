@@ -1,6 +1,8 @@
-"""The shape of a saved Politburo game (see ``companion/games/shape.py``)."""
+"""The shape of a saved Politburo game and its invariants (see ``companion/games/shape.py``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from companion.games.politburo import MEMBERS, MINISTRIES, NO, REFORM, REPRESS, START_INFLUENCE, YES
 from companion.games.shape import (
@@ -9,8 +11,10 @@ from companion.games.shape import (
     SEATS,
     Bool,
     EmptyOr,
+    Facts,
     GameShape,
     Int,
+    Invariant,
     ListOf,
     Maybe,
     OneOf,
@@ -61,7 +65,70 @@ ROUND_FIELDS = {
     "automatic": Bool(),
 }
 
+
+# -- invariants ------------------------------------------------------------------------
+EXECUTING = ("execute", "replace", "replace_by", "purge")
+
+
+def _members(record: dict[str, Any], facts: Facts) -> bool:
+    """P1: one member card a seat, no card twice."""
+    members = record["state"]["members"]
+    return len(set(members)) == len(members)
+
+
+def _influence(record: dict[str, Any], facts: Facts) -> bool:
+    """The influence lost is what the seats no longer have (P1: from 3, never below 0)."""
+    state = record["state"]
+    return state["lost"] == sum(START_INFLUENCE - x for x in state["influence"])
+
+
+def _ministries(record: dict[str, Any], facts: Facts) -> bool:
+    """Each ministry stands where the rounds' changes moved it; one summary a round."""
+    state = record["state"]
+    rounds = [*state["history"], *([state["current"]] if state["current"] else [])]
+    if len(state["history"]) != state["round"]:
+        return False
+    return all(
+        state["ministries"][m] == sum(r["change"] for r in rounds if r["plan"] == m)
+        for m in MINISTRIES
+    )
+
+
+def _executors(record: dict[str, Any], facts: Facts) -> bool:
+    """P4: distinct executors, never the secretary; three while they execute."""
+    state = record["state"]
+    executors, phase = state["executors"], state["phase"]
+    secretary = (state["first"] + state["round"]) % facts["players"]  # the last one's, over
+    if len(set(executors)) != len(executors) or (phase != "over" and secretary in executors):
+        return False
+    if phase == "replace_by" and state["replacing"] not in executors:
+        return False
+    if phase in EXECUTING:
+        return len(executors) == 3 and 1 <= state["execution"] <= 3
+    return len(executors) < 3 if phase == "appoint" else True
+
+
+def _votes(record: dict[str, Any], facts: Facts) -> bool:
+    """One plan vote a seat while a plan is voted; a ballot open to execute or purge only."""
+    state = record["state"]
+    if state["phase"] in ("plan_vote", "casting") and len(state["votes"]) != facts["players"]:
+        return False
+    playing = state["phase"] != "over"
+    if playing != (state["round"] < facts["players"]):
+        return False
+    return (state["phase"] in ("execute", "purge")) == (record["ballot"] is not None)
+
+
+INVARIANTS = (
+    Invariant("one member card a seat", _members),
+    Invariant("the influence lost is the influence gone", _influence),
+    Invariant("the ministries stand where the rounds moved them", _ministries),
+    Invariant("distinct executors, never the secretary", _executors),
+    Invariant("one vote a seat, the round within the game", _votes),
+)
+
 SHAPE = GameShape(
+    invariants=INVARIANTS,
     options=Record({"vote": OneOf("count", "each")}),
     state=Record(
         {

@@ -15,6 +15,12 @@ The language: ``Int`` and ``Float`` with ranges, ``Bool``, ``Str``, ``OneOf``
 ``Anything``. A bound is a number or a ``Ref`` to a fact of the record
 (``Ref("players", -1)``: the last seat), given to ``check`` in ``facts``.
 
+A shape says what each value may be; what values must say together (every
+card in exactly one place, one entry a seat, a seat that sits at its crisis)
+is an ``Invariant``, declared beside the shape (``GameShape.invariants``) and
+checked on a record that has its shape (``check_invariants``): a state that
+breaks one is set aside with the invariant named.
+
 Pure: no I/O; games and the journal both import it.
 """
 
@@ -265,13 +271,28 @@ class RandomState(Shape):
 
 
 @dataclass(frozen=True)
+class Invariant:
+    """A truth of every state the rules can reach that no single value's shape can say.
+
+    ``holds(record, facts)`` reads a record that has its shape (and the facts its bounds
+    read), is pure, and answers True when the state keeps it; ``name`` is what the reason
+    for setting a state aside says.
+    """
+
+    name: str
+    holds: Callable[[dict[str, Any], Facts], bool]
+
+
+@dataclass(frozen=True)
 class GameShape:
-    """One game's declaration: its options, the facts its bounds read, its state."""
+    """One game's declaration: its options, the facts its bounds read, its state, and the
+    invariants its states keep."""
 
     options: Record
     state: Record
     #: facts beyond ``players`` read from the record (e.g. a board's seat count)
     facts: Mapping[str, Callable[[dict[str, Any]], int]] = field(default_factory=dict)
+    invariants: tuple[Invariant, ...] = ()
 
 
 def record_shape(name: str, players: tuple[int, int], shape: GameShape, fmt: int) -> Record:
@@ -312,12 +333,40 @@ def check_record(record: Any) -> None:
     shape = shape_of(name)
     players: int = record.get("players")  # type: ignore[assignment]
     Int(cls.min_players, cls.max_players).check(players, "players", {})
-    facts: dict[str, int] = {"players": players}  # an int: checked just above
+    record_shape(name, (cls.min_players, cls.max_players), shape, cls.FORMAT).check(
+        record, "", _facts(record, shape)
+    )
+
+
+def _facts(record: dict[str, Any], shape: GameShape) -> dict[str, int]:
+    facts: dict[str, int] = {"players": record["players"]}
     for fact, rule in shape.facts.items():
         facts[fact] = rule(record)
-    record_shape(name, (cls.min_players, cls.max_players), shape, cls.FORMAT).check(
-        record, "", facts
-    )
+    return facts
+
+
+def broken_invariants(record: dict[str, Any]) -> list[str]:
+    """The names of the invariants of its game that ``record`` (which has its shape) breaks;
+    an invariant that cannot even be read on it counts as broken."""
+    shape = shape_of(record["game"])
+    facts = _facts(record, shape)
+    broken = []
+    for invariant in shape.invariants:
+        try:
+            kept = invariant.holds(record, facts)
+        except (LookupError, TypeError, ValueError, ArithmeticError):
+            kept = False
+        if not kept:
+            broken.append(invariant.name)
+    return broken
+
+
+def check_invariants(record: dict[str, Any]) -> None:
+    """Raise ``ShapeError`` naming every invariant of its game ``record`` breaks."""
+    broken = broken_invariants(record)
+    if broken:
+        said = "; ".join(broken)
+        raise ShapeError(f"the state breaks its invariant{'s' if len(broken) > 1 else ''}: {said}")
 
 
 def _game_names() -> tuple[str, ...]:

@@ -294,10 +294,12 @@ def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
 
 
 def fellow_voters(view: dict[str, Any], voter: int) -> tuple[int, int]:
-    """S4: the fellow voter to the left (next clockwise) and the one to the right."""
-    others = [v for v in view["voters"] if v != voter]
+    """S4: the fellow voter to the left (next clockwise) and the one to the right (the same
+    seat if only one other sits at the crisis, which the rules never reach: a screen draws
+    what it is given)."""
+    others = [v for v in view["voters"] if v != voter] or [voter]
     left = min(others, key=lambda v: (v - voter) % view["players"])
-    right = next(v for v in others if v != left)
+    right = next((v for v in others if v != left), left)
     return left, right
 
 
