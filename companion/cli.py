@@ -101,7 +101,9 @@ def _needs_terminal(args: argparse.Namespace) -> None:
 def _nothing_in_progress(journal: Any) -> None:
     """``--game`` never throws away a game in progress: the table confirms an abandon, at
     the box (hold Back, then OK), never a command line."""
-    saved = journal.unfinished()
+    from companion.table.resume import resume
+
+    saved = resume(journal)
     if saved is not None:
         journal.close()
         raise SettingsError(

@@ -62,6 +62,7 @@ from companion.table.modes import (
     Over,
     Setup,
 )
+from companion.table.resume import resume
 from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
@@ -212,7 +213,7 @@ def check_journal(path: Path, table: Table | None, where: str) -> None:
     """The journal resumes the game in progress, and nothing once it ended or was abandoned."""
     journal = Journal(path)
     try:
-        found = journal.unfinished()
+        found = resume(journal)
     finally:
         journal.close()
     game = table.game if table is not None else None

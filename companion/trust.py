@@ -47,19 +47,13 @@ from companion.games.shape import (
     shape_of,
 )
 from companion.migrate import upgrade
+from companion.store.records import checksum  # the journal's own: the check compares with it
 
 DRY_RUN = 25  # moves a copy of a resumed game plays forward before it is trusted
 
 
 class Untrusted(ValueError):
     """A saved row that must not be resumed; the message says why, for the log."""
-
-
-def checksum(text: str) -> str:
-    """The checksum kept beside a record's text (BLAKE2b, 128 bits, hex)."""
-    import hashlib  # with OpenSSL: loaded by the first step written or read, after the first frame
-
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
 @functools.cache

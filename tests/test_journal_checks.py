@@ -24,6 +24,7 @@ from companion.migrate import upgrade
 from companion.store import Journal
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup
+from companion.table.resume import resume
 from companion.trust import Untrusted, check_settings, checksum, trusted_game
 from tests.explored import explored
 from tests.test_store import sql
@@ -184,7 +185,7 @@ def test_a_single_changed_digit_is_never_resumed_in_silence(tmp_path, name):
         other = str((int(text[i]) + rng.randint(1, 9)) % 10)
         sql(path, "UPDATE steps SET record = ? WHERE n = ?", text[:i] + other + text[i + 1 :], n)
         journal = Journal(path)
-        saved = journal.unfinished()
+        saved = resume(journal)
         assert saved is not None and saved.step == n - 1
         assert saved.game.to_record() == records[-2]
         assert [news.screen for news in journal.news] == [store.STEP_SKIPPED]
@@ -193,7 +194,7 @@ def test_a_single_changed_digit_is_never_resumed_in_silence(tmp_path, name):
         reason = sql(path, "SELECT bad FROM steps WHERE n = ?", n)[0][0]
         assert "checksum" in reason  # set aside inside the journal, with its reason
         again = Journal(path)  # said once: the next start resumes the same step quietly
-        assert again.unfinished().step == n - 1 and again.news == []
+        assert resume(again).step == n - 1 and again.news == []
         again.close()
 
 
@@ -204,13 +205,13 @@ def test_rows_without_a_checksum_are_checked_by_shape(tmp_path):
     wrong = changed(records[-1], ("state", "canal"), "null", None)
     sql(path, "UPDATE steps SET record = ? WHERE n = ?", json.dumps(wrong), STEPS)
     journal = Journal(path)
-    saved = journal.unfinished()
+    saved = resume(journal)
     assert saved is not None and saved.step == STEPS - 1
     assert "state.canal: expected a whole number" in journal.news[0].log
     journal.close()
     healthy = Journal(path)  # older rows with no checksum and a good shape resume as before
     sql(path, "DELETE FROM steps WHERE n = ?", STEPS)
-    assert healthy.unfinished().game.to_record() == records[-2]
+    assert resume(healthy).game.to_record() == records[-2]
     healthy.close()
 
 
@@ -403,7 +404,7 @@ def test_every_reveal_of_the_current_game_is_kept_for_the_tv(tmp_path):
         journal.showing([])  # read and dismissed: no longer on show, still kept
     journal.close()
     again = Journal(path)
-    saved = again.unfinished()
+    saved = resume(again)
     assert saved.shown is None
     assert [r[0]["status"] for r in again.reveals()] == ["Reveal 0", "Reveal 1", "Reveal 2"]
     again.close()

@@ -358,7 +358,7 @@ def test_every_format_has_a_way_up_from_every_older_one():
 
 def test_two_damaged_journals_in_one_second_keep_both(tmp_path, monkeypatch, caplog):
     path = tmp_path / "journal.sqlite"
-    monkeypatch.setattr(store.time, "time", lambda: 1_800_000_000.0)
+    monkeypatch.setattr(store.journal.time, "time", lambda: 1_800_000_000.0)
     for text in (b"first shopping list" * 50, b"second shopping list" * 50):
         path.write_bytes(text)
         Journal(path).close()

@@ -15,13 +15,14 @@ method MAY be overridden; the defaults serve no seat and do nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from PIL import Image
 
 from companion.box import Box
 from companion.games import Choice, Decision, Game
 from companion.table.modes import Mode
+from companion.table.watchers import Step
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
@@ -43,17 +44,15 @@ class Port(Protocol):
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
 
-    @property
-    def view(self) -> dict[str, Any] | None:
-        """The game's public view of this step, worked out once (None: no game)."""
+    #: a picture on the panel until the next press, which does nothing else (a QR code)
+    shown: Image.Image | None
+
+    def now(self) -> Step:
+        """This step: the game's public view, worked out once after it (None: no game)."""
         ...
 
     def decision(self) -> Decision | None:
         """What the game waits for now (None when it is over or not begun)."""
-        ...
-
-    def show(self, image: Image.Image) -> None:
-        """Show ``image`` on the panel until the next press, which does nothing else."""
         ...
 
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
@@ -81,10 +80,6 @@ class Port(Protocol):
 
     def warn(self, title: str, lines: Sequence[str]) -> None:
         """Show each line at once on the box, over whatever it shows (a device refused)."""
-        ...
-
-    def offers(self, d: Decision) -> tuple[Choice, ...]:
-        """The choices the box's cursor offers for ``d``, the legal ones first."""
         ...
 
 

@@ -64,7 +64,7 @@ class ClaimDesk(Answerer):
     def due(self, d: Decision) -> bool:
         """The ui asks this decision in the open, and not every seat answers on a device."""
         port = self.port
-        view = port.view
+        view = port.now().view
         assert view is not None
         if port.ui.open_check(d, view, port.t) is None:
             return False
@@ -171,7 +171,7 @@ class ClaimDesk(Answerer):
 
     def screen(self, status: str) -> Screen:
         port, t = self.port, self.port.t
-        view, d = port.view, port.decision()
+        view, d = port.now().view, port.decision()
         assert view is not None and d is not None
         match port.mode:
             case Claim(at=at, pending=None, said=said):

@@ -37,7 +37,6 @@ from PIL import Image
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
-from companion.games.base import same_choice
 from companion.table.answers import Answerer, Refusal
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
@@ -56,6 +55,8 @@ from companion.table.modes import (
     Setup,
 )
 from companion.table.record import Record
+from companion.table.resume import Watch, last_settings
+from companion.table.resume import resume as resumable
 from companion.table.screens import (
     FINAL,
     HANDED_OVER,
@@ -67,7 +68,7 @@ from companion.table.screens import (
     notice_pages,
 )
 from companion.table.setup import Settings, SetupForm
-from companion.table.watchers import Audience, Step, View, Watcher
+from companion.table.watchers import Audience, Step, Watcher
 from companion.ui import game_ui
 from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
@@ -107,12 +108,12 @@ class Table:
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
         self.last_settings = (
-            Settings.from_json(journal.last_settings() if journal is not None else None)
+            Settings.from_json(last_settings(journal) if journal is not None else None)
             or Settings()
         ).in_language(lang)
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
-        self._step: Step | None = None  # the public view of this step, once worked out
+        self._now: Step | None = None  # the public view of this step, once worked out
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
@@ -123,6 +124,7 @@ class Table:
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
+        self.proving = Watch()  # a resumed step, until it has proved itself
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
@@ -145,12 +147,8 @@ class Table:
     def now(self) -> Step:
         """This step's public view, worked out once after the step and handed to every
         screen (the OLED, the LEDs, the countdown, the phones, the watchers)."""
-        self._step = Step.of(self.game, self.ui, self.t, self._step)
-        return self._step
-
-    @property
-    def view(self) -> View | None:
-        return self.now().view
+        self._now = Step.of(self.game, self.ui, self.t, self._now)
+        return self._now
 
     # -- starting, resuming, abandoning ------------------------------------------------
     def _begin_setup(self) -> None:
@@ -182,9 +180,10 @@ class Table:
             self.release()  # nobody holds the box yet: the first prompt needs a hand-over
             self._next_decision()
 
-    def resume(self) -> bool:
-        """Carry on the journal's unfinished game after a power cut; False if there is none."""
-        found = None if self.journal is None else self.journal.unfinished()
+    def resume(self, stopped: tuple[int, str] | None = None) -> bool:
+        """Carry on the journal's unfinished game after a power cut; False if there is none.
+        ``stopped``: the step that just failed in play (set aside: the one before it)."""
+        found = None if self.journal is None else resumable(self.journal, stopped)
         self.record.news()
         if found is None:
             if self.notices:
@@ -195,7 +194,8 @@ class Table:
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
-        log.info("resumed a %s game from the journal", found.game.name)
+        log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
+        self.proving.resumed(found.step)
         earlier = self.record.reveals() if self.watchers else ()
         self.watchers.began(self.record.key(), resumed=True, earlier=earlier)
         self.undo_stop = RESUMED  # until a step is played after the power cut
@@ -233,6 +233,7 @@ class Table:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.watchers.revealed(shown)
         self.record.step(self.game, shown)
+        self.proving.saved(self.journal)
 
     @property
     def journal(self) -> Journal | None:
@@ -280,14 +281,6 @@ class Table:
         if lines and not isinstance(self.mode, Notice):
             self.enter(self.mode)  # shown at once, over whatever is on screen
 
-    def offers(self, d: Decision) -> tuple[Choice, ...]:
-        """The ui's candidates, the legal ones first: the cursor starts on the first, and a
-        refused one (there to hear why) is never the default."""
-        assert self.game is not None
-        items = self.ui.candidates(d, self.game.view(d.seats[0]))  # the seat's own view
-        legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
-        return (*legal, *(x for x in items if x not in legal))
-
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
         game, d = self.game, self.decision()
         assert game is not None and d is not None
@@ -295,7 +288,7 @@ class Table:
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
             game.act(seat, choice)
-            self._step = None  # a new step: its public view is worked out once, below
+            self._now = None  # a new step: its public view is worked out once, below
         except IllegalMove as exc:
             why = self.ui.refusal(exc, self.t)
             log.info("refused: %s", exc)
@@ -390,9 +383,6 @@ class Table:
         elif not any(answerer.chord(button) for answerer in self.answerers):
             self._press(button)
 
-    def show(self, image: Image.Image) -> None:
-        self.shown = image
-
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
@@ -413,7 +403,7 @@ class Table:
                 else:
                     self._next_decision()
             case Over() as over if button in ("up", "down"):
-                count = len(self._final_screens())
+                count = len(self.ui.final(self.now().public, self.t))
                 over.page = (over.page + (1 if button == "down" else -1)) % count
             case Handoff() | Choose() | Peek() | Cursor() if button == "back":
                 self._undo()
@@ -433,12 +423,45 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
-        show the current screen."""
+        show the current screen. After a resume, the first frame is drawn and the step
+        marked before any press; until the next step is saved, an exception of the rules
+        or the screens sets the resumed step aside (``companion.table.resume``)."""
+        if self.proving.due():
+            self.refresh()
+            self.proving.mark(self.journal)
+        try:
+            self._step()
+        except Exception as exc:
+            if not self.proving.catches(exc):
+                raise
+            self._stopped(exc)
+
+    def _step(self) -> None:
         for answerer in self.answerers:
             answerer.poll()
+        pressed = False
         while (press := self.box.inputs.take()) is not None:
             self.handle(press)
+            pressed = True
         self.box.outputs.tick()
+        self.refresh()
+        if pressed:  # a press handled, the loop idle: the resumed step held
+            self.proving.quiet(self.journal)
+
+    def _stopped(self, exc: Exception) -> None:
+        """The resumed step broke the rules or the screens in play: the step before, or setup."""
+        step = self.proving.step
+        assert step is not None and self.game is not None
+        log.error(
+            "the %s game failed after its resume at step %d", self.game.name, step, exc_info=exc
+        )
+        self.proving.saved(None)
+        for answerer in self.answerers:
+            answerer.done()
+        why = f"it stopped the box in play: {type(exc).__name__}: {exc}"
+        self.notices = []
+        self._begin_setup()  # what the journal says is shown over it if nothing resumes
+        self.resume(stopped=(step, why))
         self.refresh()
 
     def refresh(self) -> None:
@@ -472,14 +495,10 @@ class Table:
             case Announce(screens):
                 return screens[0]
             case Over(page):
-                return self._final_screens()[page]
+                return self.ui.final(self.now().public, self.t)[page]
         assert self.game is not None
         status = self.ui.status(self.now().public, self.t)
         if isinstance(mode, Abandon):
             return abandon_screen(status, self.game.over, self.t)
         owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
         return owner.screen(status)
-
-    def _final_screens(self) -> list[Screen]:
-        assert self.game is not None
-        return self.ui.final(self.now().public, self.t)

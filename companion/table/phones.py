@@ -21,7 +21,7 @@ from companion.games import Choice, Decision
 from companion.games.base import same_choice
 from companion.table.answers import Answerer, Port, Refusal
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek, Phones
-from companion.table.screens import waiting_screen
+from companion.table.screens import offers, waiting_screen
 from companion.table.watchers import View
 from companion.ui.canvas import Screen, wrap
 
@@ -58,7 +58,7 @@ class PhoneDesk(Answerer):
     def ask(self, d: Decision, free: tuple[int, ...]) -> Mode | None:
         """Ask every free seat that has a phone, at once, with the box's options."""
         port = self.port
-        view = port.view
+        view = port.now().view
         if view is None or not set(free) & self.phones.seats():
             return None
         offers = {}
@@ -79,7 +79,7 @@ class PhoneDesk(Answerer):
             more = tuple(o for o in d.options if not any(same_choice(o, b) for b in buttons))
             return tuple((o, ui.option_label(o, t)) for o in (*buttons, *more))
         # The cursor's options in the cursor's order: the legal ones first.
-        return tuple((o, ui.choice_label(d, view, o, t)) for o in self.port.offers(d))
+        return tuple((o, ui.choice_label(d, view, o, t)) for o in offers(self.port, d))
 
     def poll(self) -> None:
         """Play the phones' answers; move on when the phones are done or a phone joined."""
@@ -128,5 +128,5 @@ class PhoneDesk(Answerer):
         d = port.decision()
         if button != "up" or not held or d is None or not port.box.inputs.is_down("peek"):
             return False
-        port.show(self.phones.link(d.seats[0]))
+        port.shown = self.phones.link(d.seats[0])
         return True

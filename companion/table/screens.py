@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games import Decision
+from companion.games import Choice, Decision
+from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
@@ -106,3 +107,13 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
             label = ui.choice_label(d, own, option, t)
             return Screen(status, (*prompt, cursor_line(label)), t("▲▼ choose  OK  Back"))
     raise AssertionError(f"no prompt screen for {mode}")
+
+
+def offers(port: Port, d: Decision) -> tuple[Choice, ...]:
+    """The choices the box's cursor offers for ``d``: the ui's candidates, the legal ones
+    first, so the cursor starts on one and a refused one (there to hear why) is never the
+    default."""
+    assert port.game is not None
+    items = port.ui.candidates(d, port.game.view(d.seats[0]))  # the seat's own view
+    legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
+    return (*legal, *(x for x in items if x not in legal))
