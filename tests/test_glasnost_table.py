@@ -17,11 +17,11 @@ from companion.bots import make_bots, play_out
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game, restore
-from companion.games.glasnost import DONE, GORBACHEV, KRYUCHKOV, LEFT, RIGHT
-from companion.games.glasnost_board import NO, YES
+from companion.games.glasnost import screens as glasnost_ui
+from companion.games.glasnost.board import NO, YES
+from companion.games.glasnost.rules import DONE, GORBACHEV, KRYUCHKOV, LEFT, RIGHT
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Claim, Countdown, Cursor, Handoff, Over, Peek
-from companion.ui import glasnost as glasnost_ui
 from companion.ui.canvas import overflow, render, wrap
 from companion.ui.i18n import translator
 from tests.tables import every_screen_fits_and_says_who, lit_bar, match_references
@@ -633,8 +633,8 @@ def test_shuffled_crises_are_laid_out_first_a_screen_a_card_by_the_boards_seat_n
     """3.2: before the first turn the box says which crisis card goes on which space, the
     space named by the numbers printed at its three board seats, the card as the board and
     its drawing name it."""
-    from companion.games.glasnost_board import BOARD, parse_board
-    from companion.ui.board_svg import board_svg
+    from companion.games.glasnost.board import BOARD, parse_board
+    from companion.games.glasnost.board_svg import board_svg
 
     svg = board_svg(parse_board(BOARD))
     b = open_box("virtual", clock=VirtualClock())

@@ -16,10 +16,10 @@ import random
 import pytest
 
 from companion.bots import make_bots, play_out
-from companion.bots.kolkhoz import Twin
 from companion.games import IllegalMove, new_game, restore
-from companion.games import kolkhoz_clerk as book
-from companion.games.kolkhoz_cards import SUITS, WORKERS, deal_possible, suit_of
+from companion.games.kolkhoz import clerk as book
+from companion.games.kolkhoz.bots import Twin
+from companion.games.kolkhoz.cards import SUITS, WORKERS, deal_possible, suit_of
 
 GAMES = 200
 

@@ -11,14 +11,14 @@ import re
 
 import pytest
 
-from companion.bots.kolkhoz import Twin
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import new_game
-from companion.games.kolkhoz_cards import suit_of
+from companion.games.kolkhoz import screens as kolkhoz_ui
+from companion.games.kolkhoz.bots import Twin
+from companion.games.kolkhoz.cards import suit_of
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Cursor, Handoff
-from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import render
 from companion.ui.i18n import translator
 from tests.tables import every_screen_fits_and_says_who, lit_bar, match_references
@@ -30,7 +30,7 @@ def demo(box, lang="en", seed=5, deal="cards"):
     twins = []
 
     def bots(game, rng):
-        from companion.bots.kolkhoz import make_bots
+        from companion.games.kolkhoz.bots import make_bots
 
         made = make_bots(game, rng)
         twins.extend(b.twin for b in made[:1] if hasattr(b, "twin"))

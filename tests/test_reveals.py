@@ -42,7 +42,7 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.games import Decision
-from companion.games.glasnost_board import BOARD
+from companion.games.glasnost.board import BOARD
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Choose, Countdown, Cursor, Handoff, Mode, Over, Peek
 from companion.ui.canvas import BODY_LINES, Screen, overflow, wrap

@@ -19,7 +19,7 @@ from companion.bots import make_bots, next_move
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import GAMES, game_class, new_game, restore
-from companion.games.gulag import STRIKE, WORK
+from companion.games.gulag.rules import STRIKE, WORK
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup

@@ -7,7 +7,8 @@ import pytest
 from companion.bots import RandomBot, make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import Player, play
-from companion.games.gulag import BLACK, RED, STRIKE, WORK, end_table
+from companion.games.gulag import screens as gulag_ui
+from companion.games.gulag.rules import BLACK, RED, STRIKE, WORK, end_table
 from companion.table import Settings, Table
 from companion.table.modes import (
     Announce,
@@ -20,7 +21,6 @@ from companion.table.modes import (
     Peek,
     Setup,
 )
-from companion.ui import gulag as gulag_ui
 from companion.ui.canvas import overflow, render
 from companion.ui.i18n import translator
 from tests.tables import every_screen_fits_and_says_who, lit_bar, match_references, started

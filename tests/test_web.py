@@ -10,12 +10,14 @@ import aiohttp
 import aiohttp.test_utils as aiohttp_test
 import pytest
 
+from companion.games import GAMES as REGISTRY
 from companion.store import Journal
 from companion.table import Settings
 from companion.table.modes import Announce, Handoff, Peek, Phones
 from companion.web import server
 from companion.web.room import SILENT
 from companion.web.server import MAX_MESSAGE, make_app
+from tests.conftest import alone, usual_table
 from tests.webtables import give_phones, play_out, web_table
 
 
@@ -245,8 +247,8 @@ def test_a_silent_phone_falls_back_to_passing_the_box_for_that_seat_alone():
 
 
 def test_whole_games_of_every_game_are_played_from_phones():
-    for game, players in [("glasnost", 12), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]:
-        options = {"deal": "box"} if game == "kolkhoz" else {}  # a hand to play from a phone
+    for game in REGISTRY:
+        players, options = usual_table(game), alone(game)  # a hand to play from a phone
         table, room, player = web_table(Settings(game, players, "en", options))
         give_phones(room, range(players))
 

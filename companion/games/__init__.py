@@ -13,9 +13,11 @@ from typing import Any
 from companion.ballot import make_rng
 from companion.errors import IllegalMove, SettingsError
 from companion.games.base import Choice, Decision, Game, Result
-from companion.games.registry import GAMES, GameRecord
+from companion.games.record import GameRecord
+from companion.games.registry import GAMES
 
 __all__ = [
+    "FIRST",
     "GAMES",
     "Choice",
     "Decision",
@@ -28,6 +30,10 @@ __all__ = [
     "new_game",
     "restore",
 ]
+
+
+#: the game the setup screen lists first: a fresh box starts from it
+FIRST = next(iter(GAMES))
 
 
 def game_record(name: str) -> GameRecord:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.kolkhoz_cards import (
+from companion.games.kolkhoz.cards import (
     HAND,
     JOB_CARDS,
     SUITS,

@@ -1,7 +1,7 @@
 """Kolkhoz's cards and book: the deck, the jobs, card facts, legal plays and the state.
 
-Pure helpers shared by the rules (``companion.games.kolkhoz``), its clerk
-(``companion.games.kolkhoz_clerk``), its saved shape, screens and bots.
+Pure helpers shared by the rules (``companion.games.kolkhoz.rules``), its clerk
+(``companion.games.kolkhoz.clerk``), its saved shape, screens and bots.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.kinds import KolkhozPhase
+from companion.games.kolkhoz.kinds import KolkhozPhase
 
 YEARS = 5  # K1: the Пятилетка
 THRESHOLD = 40  # work-hours to complete a job

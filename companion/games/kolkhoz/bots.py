@@ -36,8 +36,7 @@ import random
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.kolkhoz import Kolkhoz
-from companion.games.kolkhoz_cards import (
+from companion.games.kolkhoz.cards import (
     SUITS,
     THRESHOLD,
     hours_of,
@@ -46,6 +45,7 @@ from companion.games.kolkhoz_cards import (
     trick_strength,
     value_of,
 )
+from companion.games.kolkhoz.rules import Kolkhoz
 
 
 class GreedyBot:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from companion.games.glasnost_board import Board
+from companion.games.glasnost.board import Board
 
 WIDTH, HEIGHT = 1240, 900  # wide enough for the longest crisis labels beside the ring
 CX, CY = WIDTH / 2, HEIGHT / 2

@@ -80,10 +80,10 @@ import functools
 from typing import Any
 
 from companion.ballot import shuffled
-from companion.games import kolkhoz_clerk as clerk
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
-from companion.games.kolkhoz_cards import (
+from companion.games.kolkhoz import clerk
+from companion.games.kolkhoz.cards import (
     JOB_RANKS,
     JOBS,
     LETTER,

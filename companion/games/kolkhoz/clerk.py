@@ -1,7 +1,7 @@
 """Kolkhoz's clerk: what the box knows of the cards it never sees (deal "cards").
 
 At a real table the players deal real cards and enter each trick after it is
-played; the box keeps the book (``companion.games.kolkhoz``'s rules, deal
+played; the box keeps the book (``companion.games.kolkhoz.rules``'s rules, deal
 "cards"). These functions read that book, a ``KolkhozState``, and change
 nothing: where each worker is known to be, the suits a hand or a hidden plot
 card may still hold, and whether some deal of the unseen cards still fits
@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from companion.games.kolkhoz_cards import (
+from companion.games.kolkhoz.cards import (
     JOBS,
     LETTER,
     SUITS,
