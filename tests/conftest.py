@@ -32,7 +32,7 @@ def available_games() -> list[str]:
 def usual_table(name: str) -> int:
     """A common table of ``name``: its usual size, or a larger one its record asks the bench
     to play (where a board is fullest)."""
-    return max(game_class(name).default_players(), *GAMES[name].bench_players)
+    return max((game_class(name).default_players(), *GAMES[name].bench_players))
 
 
 def alone(name: str) -> dict[str, str]:

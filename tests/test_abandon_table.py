@@ -33,8 +33,16 @@ from companion.table.modes import (
 )
 from tests.conftest import alone
 
+
+def on_screen(name):
+    """Every option the setup screen shows, at its default but where the bots play alone."""
+    options = game_class(name).OPTIONS
+    shown = {key: o.default for key, o in options.items() if not o.command_line_only}
+    return shown | alone(name)
+
+
 GAMES = [
-    Settings(name, game_class(name).min_players, ("en", "fr")[n % 2], alone(name))
+    Settings(name, game_class(name).min_players, ("en", "fr")[n % 2], on_screen(name))
     for n, name in enumerate(REGISTRY)
 ]
 PROMPTS = (Handoff, Cursor, Choose, Confirm, Peek, Announce)

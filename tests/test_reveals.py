@@ -59,7 +59,7 @@ SIZES: dict[str, list[tuple[int, dict[str, Any]]]] = {
 CASES = [(game, players, options) for game, sizes in SIZES.items() for players, options in sizes]
 #: the modes in which a decision is asked (of a seat, or of the table on a countdown)
 PROMPTS = (Choose, Peek, Cursor, Countdown)
-#: the most lines a Kolkhoz year's close has (K5, ``ui.kolkhoz._year_end``): "Year y is
+#: the most lines a Kolkhoz year's close has (K5, ``kolkhoz/screens.py``): "Year y is
 #: over.", then for each of the four jobs "<job> failed:" and a line for each of the four
 #: seats sending cards north
 YEAR_END_LINES = 1 + 4 * (1 + 4)

@@ -1,9 +1,10 @@
-"""The rules of the four games, pure: no hardware, threads, sleeping or storage.
+"""The games: one contract, and one folder a game (``companion/games/<game>/``).
 
 ``new_game`` is the one door in; games are imported on first use so that the
-box starts fast and a game module never imports another. ``GAMES`` holds one
-record per game (``companion.games.registry``): where its engine, screens,
-bots, TV picture, learn pages and migrations live.
+box starts fast and a game's rules never import another's (or anything that
+draws, talks or stores: ``tests/test_game_folders.py``). ``GAMES`` holds one
+record per game folder (``companion.games.registry``): its rules, screens,
+bots, TV texts and picture, Learn pages, migrations and saved shape.
 """
 
 from __future__ import annotations
