@@ -4,17 +4,16 @@ A saved state can have its shape, keep its game's invariants and still hold
 something the screens cannot draw: the first Down press, not the resume, would
 then raise, and the box would die at every start. So before a resumed step is
 trusted, ``companion.trust`` has every screen of its decision drawn here, in
-each language, from the same hooks of the game's screens
-(``companion.ui.contract.GameUI``) the table calls, on the same views:
+each language, by the table's own screen code (``companion.table.screens``,
+the box's prompts as ``companion.table.buttons`` chooses them) and the game's
+screens (``companion.ui.contract.GameUI``), on the same views:
 
 - the frame: the status line, the bar, the tracker; at the end, every page;
-- for each seat asked: the hand-over (``role_of`` on the public view), the
-  private card PEEK shows at the seat's own prompt, then the prompt itself:
-  the start-of-game look, the A/B choice (its two labels, and the countdown's
-  question when it is asked in the open), or the cursor: every option it can
-  reach, in the table's order (``Table.offers``: the legal ones first), with
-  the prompt, the option's line and its label on the seat's own view, and the
-  log's label on the public view;
+- for each seat asked: the hand-over, then its prompt, with PEEK held and not:
+  the start-of-game look (and its "not looked yet"), the A/B choice and each
+  answer's confirmation, or the cursor on every option it can reach, with its
+  line and keys (and the log's label of each);
+- a question asked in the open: the countdown, a claim on each seat, each answer;
 - every press a seat can make on an open choice, played on a copy: the
   refusal shown for a refused option, the reveals after an accepted one.
 
@@ -23,20 +22,62 @@ Only text is drawn: what the canvas makes of a line is the same for any line.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, cast
 
+from companion.box.clock import VirtualClock
 from companion.errors import IllegalMove
 from companion.games import Decision, Game, restore
 from companion.games.base import same_choice
+from companion.table.answers import Port
+from companion.table.buttons import Buttons
+from companion.table.countdown import ClaimDesk
+from companion.table.modes import Choose, Claim, Confirm, Countdown, Cursor, Mode, Peek
+from companion.table.screens import prompt_screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
+
+
+@dataclass
+class _Keys:
+    """The box's buttons as a screen reads them: PEEK held, or nothing."""
+
+    peek: bool = False
+
+    def is_down(self, button: str) -> bool:
+        return self.peek and button == "peek"
+
+
+@dataclass
+class _Sight:
+    """The little of the table its screens read (``Port``): the game, its screens and
+    language, who holds the box, whether PEEK is held; and the cursor's options."""
+
+    game: Game
+    ui: GameUI
+    t: Translate
+    holder: int | None = None
+    inputs: _Keys = dataclasses.field(default_factory=_Keys)
+    mode: Mode | None = None  # the countdown's screen, drawn by its desk
+    clock: VirtualClock = dataclasses.field(default_factory=VirtualClock)
+
+    @property
+    def box(self) -> _Sight:
+        return self  # ``box.inputs``: the keys; ``box.clock``: the countdown's
+
+    def offers(self, d: Decision) -> tuple[Any, ...]:
+        return offers(self.game, d, self.ui)
+
+    def decision(self) -> Decision | None:
+        return self.game.decision
 
 
 def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True) -> None:
     """Draw every screen of ``game``'s decision; with ``presses``, every open choice's
     outcome too (on copies: ``game`` is left as it was). Raises what a screen raises."""
     view = game.public_view()
-    ui.status(view, t)
+    status = ui.status(view, t)
     ui.bar(view)
     ui.tracker(view, t)
     for seat in range(game.players):
@@ -45,22 +86,59 @@ def draw_decision(game: Game, ui: GameUI, t: Translate, *, presses: bool = True)
     if d is None:
         ui.final(view, t)
         return
+    sight = _Sight(game, ui, t)
+    port = cast(Port, sight)  # what ``prompt_screen`` and the box's prompts read of it
     for seat in d.seats:
-        own = game.view(seat)
-        ui.role_of(d, view, t)
-        ui.peek(own, t)  # PEEK held at the seat's own prompt
-        buttons = ui.choice_buttons(d)
-        if d.kind == "peek":
-            ui.prompt(d, view, t)
-        elif d.secret and buttons is not None:
-            ui.prompt(d, view, t)
-            for option in buttons:
-                ui.option_label(option, t)
-            ui.open_check(d, view, t)
-        else:
-            options = _cursor(game, d, ui, t, own, view)
+        sight.holder = None  # "Box to seat N": nobody holds it yet
+        _draw(sight, Buttons(port).ask(d, (seat,)), d, view, status)
+        sight.holder = seat  # then the seat's own prompts, PEEK showing its own card
+        first = Buttons(port).prompt(d, seat)
+        for mode in _prompts(first, ui, d):
+            _draw(sight, mode, d, view, status)
+        if isinstance(first, Cursor):
+            for option in first.options:
+                ui.choice_label(d, view, option, str)  # the log's words
             if presses and game.saveable:
-                _press_each(game, d, seat, options, ui, t)
+                _press_each(game, d, seat, first.options, ui, t)
+    if ui.open_check(d, view, t) is not None:
+        _countdown(sight, d, status)
+
+
+def _countdown(sight: _Sight, d: Decision, status: str) -> None:
+    """The question asked in the open: the countdown, then a claim on each seat, each answer
+    (``companion.table.countdown``)."""
+    buttons = sight.ui.choice_buttons(d)
+    assert buttons is not None
+    desk = ClaimDesk(cast(Port, sight))
+    claims: list[Mode] = [Claim(at=k) for k in range(sight.game.players)]
+    claims += [Claim(at=0, pending=choice) for choice in buttons]
+    for mode in (Countdown(), *claims):
+        sight.mode = mode
+        desk.screen(status)
+
+
+def _draw(sight: _Sight, mode: Mode | None, d: Decision, view: dict[str, Any], status: str) -> None:
+    """One prompt as the table draws it, with PEEK held and not."""
+    assert mode is not None
+    for peek in (False, True):
+        sight.inputs.peek = peek
+        prompt_screen(cast(Port, sight), mode, d, view, status)
+
+
+def _prompts(first: Mode, ui: GameUI, d: Decision) -> list[Mode]:
+    """The prompt the seat first sees, and every one its presses reach from it."""
+    match first:
+        case Peek(seat):
+            return [first, Peek(seat, looked=False, asked=True)]
+        case Choose(seat):
+            buttons = ui.choice_buttons(d)
+            assert buttons is not None
+            return [first, *(Confirm(seat, choice) for choice in buttons)]
+        case Cursor(seat, options=options, at=at):
+            if not 0 <= at < len(options):
+                raise IndexError(f"the cursor starts at {at} of {len(options)} at {d.kind}")
+            return [Cursor(seat, options, i) for i in range(len(options))]
+    return [first]
 
 
 def offers(game: Game, d: Decision, ui: GameUI) -> tuple[Any, ...]:
@@ -68,22 +146,6 @@ def offers(game: Game, d: Decision, ui: GameUI) -> tuple[Any, ...]:
     items = ui.candidates(d, game.view(d.seats[0]))
     legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
     return (*legal, *(x for x in items if x not in legal))
-
-
-def _cursor(
-    game: Game, d: Decision, ui: GameUI, t: Translate, own: dict[str, Any], view: dict[str, Any]
-) -> tuple[Any, ...]:
-    """Every line the cursor shows, wherever Up and Down take it."""
-    options = offers(game, d, ui)
-    start = ui.cursor_start(d, options)
-    if not 0 <= start < len(options):
-        raise IndexError(f"the cursor starts at {start} of {len(options)} options at {d.kind}")
-    for option in options:
-        ui.prompt(d, own, t)
-        ui.option_detail(d, own, option, t)
-        ui.choice_label(d, own, option, t)
-        ui.choice_label(d, view, option, str)  # the log's words
-    return options
 
 
 def _press_each(

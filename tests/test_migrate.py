@@ -216,3 +216,21 @@ def test_the_box_resumes_a_format_1_glasnost_game_at_its_coup_question_asking_bo
         assert (shown[0].body, shown[0].big) == (("Seat 2, Gorbachev:",), "COUP!")
     finally:
         box.close()
+
+
+def test_every_migrated_step_keeps_the_invariants():
+    """No false alarm after an upgrade: a format-1 game's steps, brought up to date, keep
+    every invariant their game declares (a count the old format cannot give is None)."""
+    from companion.games.shape import broken_invariants, check_record
+    from tests.mutants import saved_steps
+
+    older = [
+        format_1(record)
+        for seed, deal in ((1, "box"), (2, "cards"))
+        for record, _ in kolkhoz_records(seed, deal)
+    ]
+    older += [glasnost_format_1(record) for record in saved_steps("glasnost", 3)[1]]
+    for record in older:
+        upgraded = upgrade(record)
+        check_record(upgraded)
+        assert broken_invariants(upgraded) == [], upgraded["state"]["phase"]

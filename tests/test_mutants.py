@@ -4,6 +4,8 @@ played on without an exception. A sample here; the long run is ``bench/mutants.p
 import dataclasses
 import json
 import random
+import runpy
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -127,3 +129,50 @@ def test_the_box_sets_the_short_step_aside_and_plays_on(tmp_path):
     table = play_on(path, moves=25)  # raises if any press crashes
     assert table.resumed
     assert "one result a crisis" in sql(path, "SELECT bad FROM steps WHERE n = ?", STEPS)[0][0]
+
+
+@pytest.mark.parametrize(
+    "name, phase, message",
+    [
+        ("glasnost", "sit", "board seat {id}"),  # an option line the cursor reaches
+        ("gulag", "task", "A: {a}  B: {b}"),  # the keys of a secret choice
+        ("kolkhoz", "trump", "Seat {n}: press OK"),  # the hand-over's keys
+        ("politburo", "propose", "Seat {seat}, secretary:"),  # the cursor's prompt
+        ("glasnost", "coup_offer", "{n} s to claim: OK"),  # the countdown, asked in the open
+    ],
+)
+def test_every_screen_is_drawn_in_both_languages(monkeypatch, name, phase, message):
+    """A step the table's language draws whole, but whose French (the language the table
+    may switch to at the next start) breaks on one line of one reachable screen."""
+    from companion.ui import i18n
+
+    real = i18n.translator
+
+    def broken(lang):
+        t = real(lang)
+        return (lambda m: "{nope}" if m == message else t(m)) if lang == "fr" else t
+
+    settings, records = saved_steps(name, 4)
+    record = next(r for r in records if r["state"]["phase"] == phase)
+    text = json.dumps(record)
+    trusted_game(text, checksum(text), settings)  # whole in both languages
+    monkeypatch.setattr(i18n, "translator", broken)
+    with pytest.raises(Untrusted, match="nope"):
+        trusted_game(text, checksum(text), settings)
+
+
+def test_the_bench_runs_say_what_they_found(tmp_path, capsys):
+    """``bench/mutants.py`` and ``bench/explore.py``, as small as they go: a JSON report,
+    exit 0 when nothing failed (the long runs are theirs, not the suite's)."""
+    bench = Path(__file__).resolve().parents[1] / "bench"
+    mutants = runpy.run_path(str(bench / "mutants.py"), run_name="bench")
+    assert mutants["main"](["--edits", "1", "--seeds", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["crashes"] == [] and sum(report["counts"].values()) >= 20
+    explore = runpy.run_path(str(bench / "explore.py"), run_name="bench")["main"]
+    explore.__globals__["DATABASE"] = tmp_path  # its namespace, not the copy run_path gives
+    explore.__globals__["keep"] = lambda prop, found: pytest.fail(f"{prop}: {found}")
+    assert explore(["--examples", "2", "--property", "edited_state"]) == 0
+    assert json.loads(capsys.readouterr().out)["failures"] == []
+    with pytest.raises(SystemExit):
+        explore(["--examples", "0"])

@@ -283,6 +283,16 @@ class Invariant:
     holds: Callable[[dict[str, Any], Facts], bool]
 
 
+def _looks_at_a_seat(record: dict[str, Any], facts: Facts) -> bool:
+    state = record["state"]
+    return state["phase"] != "peek" or state["peeked"] < facts["players"]
+
+
+#: the games with a start-of-game look (each seat reads its secret card in turn, ``peeked``
+#: of them so far) ask a seat of the table
+LOOKS = Invariant("the start-of-game look asks a seat of the table", _looks_at_a_seat)
+
+
 @dataclass(frozen=True)
 class GameShape:
     """One game's declaration: its options, the facts its bounds read, its state, and the

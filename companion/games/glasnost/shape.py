@@ -26,6 +26,7 @@ from companion.games.glasnost.rules import (
     coup_tokens_for,
 )
 from companion.games.shape import (
+    LOOKS,
     PER_SEAT,
     SEAT,
     SEATS,
@@ -120,6 +121,7 @@ def _phase(record: dict[str, Any], facts: Facts) -> bool:
 
 
 INVARIANTS = (
+    LOOKS,
     Invariant("one result a crisis, each crisis card laid once", _one_result_a_crisis),
     Invariant("a face-up token is someone's, tokens within the sets taken", _tokens_owned),
     Invariant("the voters are the three seats at an open crisis", _voters),

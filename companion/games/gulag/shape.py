@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.games.gulag.rules import BLACK, RED, STRIKE, WORK, deck_for
 from companion.games.shape import (
+    LOOKS,
     PER_SEAT,
     SEAT,
     Facts,
@@ -64,6 +65,7 @@ def _phase(record: dict[str, Any], facts: Facts) -> bool:
 
 
 INVARIANTS = (
+    LOOKS,
     Invariant("roles within the deck", _roles),
     Invariant("one summary a turn, the canal their work", _turns),
     Invariant("distinct selected seats, never the commissar", _picks),

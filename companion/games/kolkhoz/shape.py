@@ -89,6 +89,17 @@ def _clerk(record: dict[str, Any]) -> bool:
     return bool(record["options"]["deal"] == "cards")
 
 
+def _years(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The summaries of the years ended (the last one's while its requisitions run)."""
+    return [*state["history"], *([state["closing"]] if state["closing"] else [])]
+
+
+def _requisitions(state: dict[str, Any], years: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The requisitions of ``years``, and the one running."""
+    running = [state["requisition"]] if state["requisition"] is not None else []
+    return [*(r for year in years for r in year["requisitions"]), *running]
+
+
 def _placed(state: dict[str, Any], clerk: bool) -> list[str]:
     """Every card the box knows the place of, once a place (the year's summaries and the
     last trick are copies, not places)."""
@@ -180,8 +191,14 @@ def _phase(record: dict[str, Any], facts: Facts) -> bool:
 
 def _year_cards(record: dict[str, Any], facts: Facts) -> bool:
     """While a year is played, its dealt cards are in the hands or played (in the trick, at
-    a job, or waiting for one): nothing dealt goes elsewhere before the year's end."""
+    a job, or waiting for one): nothing dealt goes elsewhere before the year's end; while
+    its requisitions run, its tricks' cards are at the jobs (or the trump Jack north)."""
     state = record["state"]
+    if state["phase"] == "reveal":  # every trick played: at the jobs, or the Jack north
+        closing = [state["closing"]] if state["closing"] else []
+        jacks = sum(x["seat"] is None for r in _requisitions(state, closing) for x in r["north"])
+        at_jobs = sum(len(job["workers"]) for job in state["jobs"].values())
+        return at_jobs + jacks == state["tricks"] * facts["players"]
     if state["phase"] not in ("trump", "play", "assign"):
         return True
     held = sum(state["held"]) if _clerk(record) else sum(map(len, state["hands"]))
@@ -205,13 +222,34 @@ def _hours(record: dict[str, Any], facts: Facts) -> bool:
     return True
 
 
+def _kept_cards(record: dict[str, Any], facts: Facts) -> bool:
+    """K3: each year's end puts a seat's last card in its plot (a hand of h cards plays h - 1
+    tricks); from there a card is shown or sent north, and the trump Jack goes north from its
+    job: the workers in the plots (seen or not) and north are exactly these."""
+    state = record["state"]
+    years = _years(state)
+    kept = sum(facts["players"] for year in years if year["hand_size"] > 0)
+    requisitions = _requisitions(state, years)
+    kept += sum(x["seat"] is None for r in requisitions for x in r["north"])  # the Jacks
+    out = [c for c in state["north"] if c in WORKERS]
+    for plot in state["plots"]:
+        out += [c for c in plot["hidden"] + plot["shown"] if c in WORKERS]
+    if state["phase"] == "reveal" and state["requisition"] is not None:
+        revealing = state["revealing"][0]  # entered at a real table, not yet shown
+        out += [
+            c
+            for r in state["requisition"]["revealed"]
+            if r["seat"] == revealing
+            for c in r["cards"]
+        ]
+    slots = sum(len(x) for x in state["slots"]) if _clerk(record) else 0
+    return len(out) + slots == kept
+
+
 def _north(record: dict[str, Any], facts: Facts) -> bool:
     """The cards north are those the requisitions sent there."""
     state = record["state"]
-    years = [*state["history"], *([state["closing"]] if state["closing"] else [])]
-    requisitions = [r for year in years for r in year["requisitions"]]
-    if state["requisition"] is not None:
-        requisitions.append(state["requisition"])
+    requisitions = _requisitions(state, _years(state))
     sent = Counter(x["card"] for r in requisitions for x in r["north"])
     return sent == Counter(state["north"])
 
@@ -220,6 +258,7 @@ INVARIANTS = (
     Invariant("every card in exactly one place", _cards_in_one_place),
     Invariant("the year's dealt cards in the hands or played", _year_cards),
     Invariant("a job's hours are its workers' work", _hours),
+    Invariant("a card a seat kept each year, in the plots or north", _kept_cards),
     Invariant("the cards north are those the requisitions sent", _north),
     Invariant("one hand, plot and count a seat", _seat_lists),
     Invariant("the planner and the summaries agree with the year", _year),

@@ -14,6 +14,7 @@ from companion.games.politburo.rules import (
     YES,
 )
 from companion.games.shape import (
+    LOOKS,
     PER_SEAT,
     SEAT,
     SEATS,
@@ -128,6 +129,7 @@ def _votes(record: dict[str, Any], facts: Facts) -> bool:
 
 
 INVARIANTS = (
+    LOOKS,
     Invariant("one member card a seat", _members),
     Invariant("the influence lost is the influence gone", _influence),
     Invariant("the ministries stand where the rounds moved them", _ministries),
