@@ -363,6 +363,7 @@ def test_run_game_never_throws_away_a_game_in_progress(capsys, tmp_path):
     from companion.box import VirtualClock, open_box
     from companion.store import Journal
     from companion.table import Settings, Table
+    from companion.table.resume import resume
 
     path = tmp_path / "journal.sqlite"
     journal = Journal(path)
@@ -381,7 +382,7 @@ def test_run_game_never_throws_away_a_game_in_progress(capsys, tmp_path):
     )
     journal = Journal(path)
     try:
-        saved = journal.unfinished()
+        saved = resume(journal)
         assert saved is not None and saved.game.name == "politburo" and saved.game.players == 6
     finally:
         journal.close()

@@ -661,3 +661,130 @@ def test_after_a_power_cut_only_a_vote_asked_again_is_explained(tmp_path, lang):
             assert table2.game.decision.kind == "pick_worker"
             assert isinstance(table2.mode, Handoff)
         box2.close()
+
+
+# -- durability, undo, a single lost step ---------------------------------------------------
+def test_the_journal_is_written_with_wal_and_a_full_sync(tmp_path):
+    """A step is on disk before the box moves on: WAL, and ``synchronous=FULL`` on the
+    connection that writes (a setting of the connection, not of the file)."""
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    try:
+        assert journal.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert journal.db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    finally:
+        journal.close()
+    assert sql(path, "PRAGMA journal_mode") == [("wal",)]  # kept in the file
+
+
+def test_an_undo_is_in_the_journal_before_the_power_goes(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    box = open_box("virtual", clock=VirtualClock())
+    table = Table(box, seed=4, journal=Journal(path))
+    table.start(Settings("gulag", 5, "en", {"deal": "cards"}))
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    player.press("ok")
+    before = table.game.to_record()
+    player.answer(1)  # an open choice, saved
+    assert table.game.public_view()["workers"] == [1]
+    player.press("back")  # undone: the box shows the choice again
+    assert table.game.to_record() == before
+    box.close()  # and the plug is pulled
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=9, journal=Journal(path))
+        assert table.resume()
+        assert table.game.to_record() == before  # the undone move does not come back
+    finally:
+        box.close()
+
+
+def test_a_crash_that_loses_exactly_one_step_is_said(tmp_path, caplog):
+    path = tmp_path / "journal.sqlite"
+    records = journal_with_game(path)
+    sql(path, "DELETE FROM steps WHERE n = 12")  # the last commit rolled back by the crash
+    box, table = started(path)
+    try:
+        assert table.resumed and table.game.to_record() == records[-2]
+        screen, log_lines = said(table, caplog)
+        assert screen == "After a crash, resumed at an earlier step."
+        assert (
+            len(log_lines) == 1
+            and "step 12 of game 1 was saved, it now holds step 11" in (log_lines[0])
+        )
+    finally:
+        box.close()
+
+
+# -- bounded -------------------------------------------------------------------------------
+def test_only_the_newest_games_keep_their_row(tmp_path, monkeypatch):
+    monkeypatch.setattr(store.journal, "KEEP_ROWS", 5)
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    game = new_game("gulag", players=5, seed=1)
+    for _ in range(12):
+        journal.begin("gulag", SETTINGS, game.to_record())
+        journal.finish()
+    journal.begin("gulag", SETTINGS, game.to_record())  # the game in progress keeps its row
+    journal.close()
+    assert sql(path, "SELECT id, finished FROM games") == [
+        *((i, store.FINISHED) for i in range(8, 13)),
+        (13, 0),
+    ]
+    assert sql(path, "SELECT DISTINCT game_id FROM steps ORDER BY game_id") == [
+        (i,) for i in range(8, 14)
+    ]
+
+
+# -- salvage ---------------------------------------------------------------------------------
+def damaged_old_game(path):
+    """A journal whose file fails its check in an old game's pages, with a game in progress
+    that reads whole: its records."""
+    records = journal_with_game(path)
+    sql(path, "INSERT INTO games VALUES (0, 'gulag', '{}', 0, 1, NULL)")  # an old game, ended
+    sql(path, "INSERT INTO steps (game_id, n, record) VALUES (0, 1, ?)", "OLD" * 8000)
+    data = bytearray(path.read_bytes())
+    page = data.find(b"OLD" * 1000, 4096) // 4096  # an overflow page of the old step
+    data[page * 4096 : page * 4096 + 4] = b"\xff\xff\xff\x00"  # its next page: none such
+    path.write_bytes(bytes(data))
+    assert sql(path, "PRAGMA quick_check") != [("ok",)]
+    return records
+
+
+def test_a_damaged_file_keeps_its_game_in_progress_in_a_new_one(tmp_path, caplog):
+    path = tmp_path / "journal.sqlite"
+    records = damaged_old_game(path)
+    found = {
+        path: path.read_bytes(),
+        path.with_name("journal.sqlite-wal"): b"no frames in this WAL" * 10,
+        path.with_name("journal.sqlite-shm"): b"stale index" * 100,
+    }
+    for f, data in found.items():
+        f.write_bytes(data)
+    box, table = started(path)
+    try:
+        assert table.resumed and table.game.to_record() == records[-1]
+        screen, log_lines = said(table, caplog)
+        assert screen == "Journal damaged: kept aside, the game carried on."
+        assert "gulag game in progress is read from it" in log_lines[0]
+        assert sql(path, "PRAGMA quick_check") == [("ok",)]
+        assert [json.loads(r) for _, _, r, _ in rows(path)] == [records[-1]]
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        while table.journal.n < 2:  # the game plays on in the new file
+            if isinstance(table.mode, Handoff | Notice | Announce):
+                player.press("ok")
+            else:
+                player.answer_as(make_bots(table.game, "random", random.Random(2)))
+    finally:
+        box.close()
+    (aside,) = tmp_path.glob("journal.sqlite.damaged-*[0-9]")
+    kept = {
+        aside: path,
+        **{
+            aside.with_name(aside.name + s): path.with_name(path.name + s) for s in ("-wal", "-shm")
+        },
+    }
+    for copy, original in kept.items():
+        assert copy.read_bytes() == found[original], copy.name  # byte for byte, as found

@@ -8,6 +8,7 @@ games, the screens, the migrations or the checks (``tests/test_store_imports.py`
 """
 
 from companion.errors import JournalError
+from companion.store.ack import WAL_KEPT
 from companion.store.files import (
     BUSY_WAIT,
     LOCK_WAIT,
@@ -16,7 +17,7 @@ from companion.store.files import (
     free_name,
     transaction,
 )
-from companion.store.journal import RETRY, WAL_KEPT, Journal
+from companion.store.journal import RETRY, Journal
 from companion.store.records import (
     ABANDONED,
     FILE_DAMAGED,

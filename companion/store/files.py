@@ -167,22 +167,25 @@ def open_journal(path: Path, wait: float) -> sqlite3.Connection:
 
 def keep_aside(path: Path, shm: bytes | None, when: float) -> str:
     """Copy a damaged journal, its WAL and its shared memory (as read before any connection
-    wrote to it) to a free aside name, byte for byte, then remove them; an empty one is
-    dropped. Says what was kept. OSError if it cannot be copied (nothing removed then)."""
-    wal, index = sidecar(path, "-wal"), sidecar(path, "-shm")
-    size = path.stat().st_size if path.exists() else 0
-    kept = "nothing to keep"
-    if size:
-        aside = free_name(path, "damaged", when)
-        _copy(path, aside)
-        if wal.exists():
-            _copy(wal, sidecar(aside, "-wal"))
-        if shm is not None:
-            _write(sidecar(aside, "-shm"), shm)
-        kept = f"kept as {aside.name}"
-    for gone in (path, wal, index):
+    wrote to it) to a free aside name, byte for byte; an empty one is not kept. Says what
+    was kept. Call it before the connection on it closes (closing folds the WAL in), and
+    ``remove`` after. OSError if it cannot be copied."""
+    wal = sidecar(path, "-wal")
+    if not (path.exists() and path.stat().st_size):
+        return "nothing to keep"
+    aside = free_name(path, "damaged", when)
+    _copy(path, aside)
+    if wal.exists():
+        _copy(wal, sidecar(aside, "-wal"))
+    if shm is not None:
+        _write(sidecar(aside, "-shm"), shm)
+    return f"kept as {aside.name}"
+
+
+def remove(path: Path) -> None:
+    """The journal, its WAL and its shared memory, gone: a new journal starts there."""
+    for gone in (path, sidecar(path, "-wal"), sidecar(path, "-shm")):
         gone.unlink(missing_ok=True)
-    return kept
 
 
 def _copy(source: Path, target: Path) -> None:

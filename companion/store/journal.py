@@ -48,20 +48,22 @@ from typing import Any
 
 from companion.errors import JournalError
 from companion.store import reads
+from companion.store.ack import acknowledge, acknowledged, keep_wal, wal_as_found
 from companion.store.files import (
     BUSY_WAIT,
     LOCK_WAIT,
     Damaged,
     Newer,
     damaged,
-    free_name,
     keep_aside,
     locked,
     open_journal,
     read_shm,
+    remove,
     sidecar,
     transaction,
 )
+from companion.store.pending import Pending
 from companion.store.records import (
     ABANDONED,
     FILE_DAMAGED,
@@ -77,17 +79,14 @@ from companion.store.records import (
     News,
     Odd,
     SavedStep,
-    Shown,
     Step,
     Unfinished,
-    Write,
 )
 from companion.store.writes import KEEP_GAMES, KEEP_ROWS, KEEP_STEPS, prune_ended, write
 
 log = logging.getLogger("companion.store")
 
 RETRY = 10.0  # seconds between attempts of ``retry`` while unsaved (each step tries anyway)
-WAL_KEPT = 8 << 20  # the largest WAL copied aside when a crash rolled it back
 WHY_KEPT = 500  # characters of a reason kept in the journal
 
 
@@ -111,7 +110,7 @@ class Journal:
         self.newer: int | None = None  # the format of a journal from a newer program
         self.salvaged: Unfinished | None = None  # the game read from a damaged file
         self._salvaged_reveals: list[list[dict[str, Any]]] = []
-        self._queue: list[Write] = []  # writes waiting for a writable journal
+        self._queue = Pending()  # writes waiting for a writable journal
         self._retry_at = 0.0
         self._showing = False  # the last step carries a reveal still on show
         self._begun: Begin | None = None  # the game being written
@@ -142,7 +141,7 @@ class Journal:
         except OSError as exc:
             self._unsaved(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}")
             return False
-        wal = self._wal_bytes()
+        wal = wal_as_found(self.path, self.ack_path)
         shm = read_shm(self.path)
         try:
             self.db = open_journal(self.path, wait)
@@ -180,18 +179,18 @@ class Journal:
         """Keep a damaged journal aside as found, read what can be read of its game in
         progress (``db``: a connection still open on it), and start a new one."""
         salvaged = None
-        if db is not None:
-            try:
+        try:
+            kept = keep_aside(self.path, shm, time.time())
+            if db is not None:
                 salvaged = self._salvage(db)
-            finally:
+        finally:
+            if db is not None:
                 db.close()
-        kept = keep_aside(self.path, shm, time.time())
+        remove(self.path)
         self.ack_path.unlink(missing_ok=True)
         if self._begun is not None:  # mid-game: the new file starts with the game so far
             self.game_id, self.n = None, 0
-            finish = [op for op in self._queue if isinstance(op, Finish)]
-            last = [] if self._last is None else [self._last]
-            self._queue = [self._begun, *last, *finish]
+            self._queue.again([self._begun, *([] if self._last is None else [self._last])])
         elif salvaged is not None:
             self.salvaged = salvaged
             self._tell(
@@ -216,46 +215,27 @@ class Journal:
             return None
         return Unfinished(None, found.name, found.settings, found.steps)
 
-    def _wal_bytes(self) -> bytes | None:
-        """The WAL as it stands before SQLite recovers it, to keep if it is rolled back."""
-        wal = sidecar(self.path, "-wal")
-        try:
-            if self.ack_path.exists() and 0 < wal.stat().st_size <= WAL_KEPT:
-                return wal.read_bytes()
-        except OSError:
-            pass
-        return None
-
     def _check_ack(self, wal: bytes | None) -> None:
         """Say so, once, if the journal ends before the last step the box acknowledged."""
         assert self.db is not None
-        try:
-            game_id, n = map(int, self.ack_path.read_text().split())
-        except (OSError, ValueError):
+        if (acked := acknowledged(self.ack_path)) is None:
             return
+        game_id, n = acked
         try:
             kept = self.db.execute(
                 "SELECT MAX(n) FROM steps WHERE game_id = ?", (game_id,)
-            ).fetchone()
+            ).fetchone()[0]
         except sqlite3.Error:
             return  # unfinished() meets the same trouble and handles it
-        if kept[0] is not None and kept[0] >= n:
+        if kept is not None and kept >= n:
             return
-        where = "none of that game" if kept[0] is None else f"step {kept[0]}"
-        aside = ""
-        if wal is not None:
-            path = free_name(sidecar(self.path, "-wal"), "damaged", time.time())
-            try:
-                path.write_bytes(wal)
-                aside = f"; the WAL as found is kept as {path.name}"
-            except OSError:
-                pass
+        where = "none of that game" if kept is None else f"step {kept}"
         self._tell(
             ROLLED_BACK,
             f"the journal lost steps in a crash: step {n} of game {game_id} was saved, "
-            f"it now holds {where}{aside}",
+            f"it now holds {where}{keep_wal(self.path, wal)}",
         )
-        self._acknowledge(game_id, kept[0] or 0)  # said once: the sidecar now agrees
+        acknowledge(self.ack_path, game_id, kept or 0)  # said once: the sidecar now agrees
 
     def say(self, news: News) -> None:
         """Something to say once, on the screen and in the log (the resume's findings too)."""
@@ -281,23 +261,18 @@ class Journal:
         self._begun = Begin(game, json.dumps(settings, sort_keys=True))
         self._reveals = []
         self.salvaged = None
-        self._queue.append(self._begun)
+        self._queue.add(self._begun)
         self.step(record)
 
     def step(self, record: dict[str, Any], shown: list[dict[str, Any]] | None = None) -> None:
         """A completed step (and the reveal it shows, if any); on disk when ``saving``."""
-        if self.game_id is None and not any(isinstance(op, Begin) for op in self._queue):
+        if self.game_id is None and not self._queue.begun():
             raise RuntimeError("no game begun in the journal")
         self._showing = bool(shown)
         reveals: tuple[tuple[dict[str, Any], ...], ...] = (tuple(shown),) if shown else ()
         self._reveals.extend(list(r) for r in reveals)
         self._last = Step(json.dumps(record, sort_keys=True), json.dumps(shown) if shown else None)
-        if self._queue and isinstance(last := self._queue[-1], Step):
-            reveals = last.reveals + reveals  # unsaved: only the newest state matters, but
-            self._queue.pop()  # every reveal is kept
-        elif self._queue and isinstance(self._queue[-1], Shown):
-            self._queue.pop()  # the step it updates is still queued: superseded
-        self._queue.append(Step(self._last.record, self._last.shown, reveals))
+        self._queue.step(Step(self._last.record, self._last.shown, reveals))
         self._flush()
 
     def showing(self, screens: list[dict[str, Any]]) -> None:
@@ -307,10 +282,7 @@ class Journal:
         self._showing = bool(screens)
         shown = json.dumps(screens) if screens else None
         self._last = Step(self._last.record, shown)
-        if self._queue and isinstance(last := self._queue[-1], Step):
-            self._queue[-1] = Step(last.record, shown, last.reveals)
-        else:
-            self._queue.append(Shown(shown))
+        self._queue.shown(shown)
         self._flush()
 
     def finish(self) -> None:
@@ -325,7 +297,7 @@ class Journal:
         self._showing = False
         self._start = None
         if self.game_id is not None or self._queue:
-            self._queue.append(Finish(how))
+            self._queue.add(Finish(how))
             self._flush()
 
     def retry(self) -> None:
@@ -351,7 +323,7 @@ class Journal:
         game_id, n = self.game_id, self.n
         try:
             with transaction(self.db):
-                for op in self._queue:
+                for op in self._queue.ops:
                     game_id, n = write(self.db, op, game_id, n)
         except sqlite3.Error as exc:
             why = self._why(exc)
@@ -359,10 +331,10 @@ class Journal:
                 self._close()  # reopened (and damage set aside) at the next attempt
             self._unsaved(why)
             return
-        begun = any(isinstance(op, Begin) for op in self._queue)
+        begun = self._queue.begun()
         self.game_id, self.n = game_id, n
-        self._queue = []
-        self._acknowledge(game_id, n)
+        self._queue.clear()
+        acknowledge(self.ack_path, game_id, n)
         if self.problem is not None:
             self._tell(SAVING_AGAIN, f"the journal {self.path} is written again")
             self.problem = None
@@ -379,17 +351,6 @@ class Journal:
             prune_ended(self.db, KEEP_GAMES, KEEP_STEPS, whole=1, keep_rows=KEEP_ROWS)
         except sqlite3.Error as exc:
             log.warning("cannot prune the journal %s: %s", self.path, exc)
-
-    def _acknowledge(self, game_id: int | None, n: int) -> None:
-        """The step now on disk, in the sidecar (best effort: it only ever lags)."""
-        try:
-            fd = os.open(self.ack_path, os.O_WRONLY | os.O_CREAT, 0o600)
-            try:
-                os.pwrite(fd, f"{game_id or 0:>20} {n:>20}\n".encode(), 0)
-            finally:
-                os.close(fd)
-        except OSError:
-            pass
 
     # -- reading -----------------------------------------------------------------------
     @contextlib.contextmanager
@@ -450,9 +411,9 @@ class Journal:
     def _trouble(self, exc: sqlite3.Error) -> None:
         """A read that failed: damage is set aside (a new file started), the rest said."""
         if self.db is not None and damaged(exc):
-            self._close()
+            db, self.db = self.db, None  # copied aside before it closes (closing folds the WAL)
             try:
-                self._set_aside_file(str(exc), None, None)
+                self._set_aside_file(str(exc), None, db)
             except OSError as again:
                 self._unsaved(f"cannot set the damaged journal {self.path} aside: {again}")
                 return
@@ -469,7 +430,7 @@ class Journal:
         if found.game_id is None:
             self.game_id, self.n = None, 0
             self._reveals = list(self._salvaged_reveals)
-            self._queue = [self._begun, Step(self._last.record, None, _frozen(self._reveals))]
+            self._queue.again([self._begun, Step(self._last.record, None, _frozen(self._reveals))])
             self.salvaged = None
             self._flush()
             return

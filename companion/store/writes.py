@@ -81,6 +81,8 @@ def prune_ended(
             db.execute(f"DELETE FROM starts WHERE game_id IN ({ended})")
         if rows is not None:
             db.execute(f"DELETE FROM games WHERE id IN ({ended} LIMIT -1 OFFSET ?)", (rows,))
+            for table in ("steps", "reveals"):  # nothing is kept of a game without its row
+                db.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
         db.execute(
             f"DELETE FROM steps WHERE game_id IN ({ended} LIMIT -1 OFFSET ?) AND n <= "
             "(SELECT MAX(n) FROM steps AS s WHERE s.game_id = steps.game_id) - ?",

@@ -423,20 +423,11 @@ class Table:
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
-        show the current screen. After a resume, the first frame is drawn and the step
-        marked before any press; until the next step is saved, an exception of the rules
-        or the screens sets the resumed step aside (``companion.table.resume``)."""
-        if self.proving.due():
-            self.refresh()
-            self.proving.mark(self.journal)
-        try:
-            self._step()
-        except Exception as exc:
-            if not self.proving.catches(exc):
-                raise
-            self._stopped(exc)
+        show the current screen (watched after a resume: ``companion.table.resume``)."""
+        self.proving.run(self)
 
-    def _step(self) -> None:
+    def turn(self) -> bool:
+        """One turn of ``step``; whether a press was handled."""
         for answerer in self.answerers:
             answerer.poll()
         pressed = False
@@ -445,24 +436,15 @@ class Table:
             pressed = True
         self.box.outputs.tick()
         self.refresh()
-        if pressed:  # a press handled, the loop idle: the resumed step held
-            self.proving.quiet(self.journal)
+        return pressed
 
-    def _stopped(self, exc: Exception) -> None:
+    def stopped(self, step: int, why: str) -> None:
         """The resumed step broke the rules or the screens in play: the step before, or setup."""
-        step = self.proving.step
-        assert step is not None and self.game is not None
-        log.error(
-            "the %s game failed after its resume at step %d", self.game.name, step, exc_info=exc
-        )
-        self.proving.saved(None)
         for answerer in self.answerers:
             answerer.done()
-        why = f"it stopped the box in play: {type(exc).__name__}: {exc}"
         self.notices = []
         self._begin_setup()  # what the journal says is shown over it if nothing resumes
         self.resume(stopped=(step, why))
-        self.refresh()
 
     def refresh(self) -> None:
         out = self.box.outputs

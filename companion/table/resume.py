@@ -25,7 +25,7 @@ import json
 import logging
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games import Game, game_class
 
@@ -212,6 +212,19 @@ def _store() -> Any:
     return companion.store
 
 
+class Watched(Protocol):
+    """The table, as the watch drives it."""
+
+    @property
+    def journal(self) -> Journal | None: ...
+
+    def refresh(self) -> None: ...
+
+    def turn(self) -> bool: ...
+
+    def stopped(self, step: int, why: str) -> None: ...
+
+
 class Watch:
     """A resumed game, from its first frame until it has proved itself: the start's mark,
     its first quiet moment, and the window in which an exception sets the step aside."""
@@ -245,6 +258,25 @@ class Watch:
         """The next step is saved: the resumed step has proved itself."""
         self.quiet(journal)
         self.step, self.unmarked = None, False
+
+    def run(self, table: Watched) -> None:
+        """One turn of the table: after a resume, its first frame is drawn and the step
+        marked before any press, a press handled is its quiet moment, and until the next
+        step is saved an exception of the rules or the screens sets the step aside."""
+        try:
+            if self.unmarked:
+                table.refresh()
+                self.mark(table.journal)
+            if table.turn():
+                self.quiet(table.journal)
+        except Exception as exc:
+            step = self.step
+            if step is None or not self.catches(exc):
+                raise
+            log.error("the game failed in play after its resume at step %d", step, exc_info=exc)
+            self.saved(None)
+            table.stopped(step, f"it stopped the box in play: {type(exc).__name__}: {exc}")
+            table.refresh()
 
     def catches(self, exc: Exception) -> bool:
         """Whether ``exc`` sets the resumed step aside rather than stop the box."""
