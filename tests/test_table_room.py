@@ -350,6 +350,7 @@ def test_a_watcher_hears_every_event_with_one_public_view_a_step():
         play_to_the_end(table, box, bots, each=fresh)
         assert game.over
         # at most once a move: the OLED, LEDs, countdown, remote and watcher share it
+        print("public views worked out", worked_out[0], "moves", played[0])
         assert 0 < worked_out[0] <= played[0], (worked_out[0], played[0])
         assert board.of("began") == [False]
         steps = board.of("stepped")
