@@ -40,12 +40,14 @@ from companion.box.oled import DRIVERS
 from companion.box.panel import VirtualPanel
 from companion.box.pinout import Button
 from companion.demo import GAP, TAP, Player
-from companion.games import GAMES, game_class
+from companion.games import FIRST, GAMES, game_class, game_record
 from companion.simulate import simulate
 from companion.speed import OPTIONS as SPEED_OPTIONS
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Over
 from companion.warmup import warm_up
+
+PRESS_PLAYERS = 7  # the press-to-frame game: the registry's first game at a common table
 
 I2C_HZ = 400_000
 BITS_PER_BYTE = 9  # eight data bits and an acknowledge
@@ -110,7 +112,7 @@ def press_to_frame(
         if number:
             player.press("ok", hold=HOLD_TIME + GAP)  # a new game, from the last screen
         before = player.presses
-        player.setup(Settings("gulag", 7, "en"))
+        player.setup(Settings(FIRST, PRESS_PLAYERS, "en"))
         game = table.game
         assert game is not None
         bots = make_bots(game, "smart", random.Random(seed + number))
@@ -126,7 +128,7 @@ def press_to_frame(
     later_wall = [x for game in latencies[1:] for x in game]
     later_cpu = [x for game in cpu[1:] for x in game]
     return {
-        "game": "gulag, 7 players",
+        "game": f"{FIRST}, {PRESS_PLAYERS} players",
         "games": games,
         "presses": presses[0],
         "frames": len(frames),
@@ -305,10 +307,10 @@ def import_profile(env: dict[str, str] | None = None, top: int = 8) -> list[tupl
 
 
 def table_sizes(name: str) -> list[int]:
-    """The player counts the bench plays ``name`` at: its smallest and largest tables (and 8
-    for Glasnost, where the board is fullest at a common table)."""
+    """The player counts the bench plays ``name`` at: its smallest and largest tables, and
+    those its record adds (where a board is fullest at a common table, say)."""
     cls = game_class(name)
-    sizes = {cls.min_players, cls.max_players} | ({8} if name == "glasnost" else set())
+    sizes = {cls.min_players, cls.max_players} | set(game_record(name).bench_players)
     return sorted(sizes)
 
 

@@ -23,18 +23,18 @@ if TYPE_CHECKING:
     from companion.store import Journal
 
 
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
-    """House rules from KEY=VALUE pairs; ``board=FILE`` is read here (games do no I/O)."""
+def _options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """House rules from KEY=VALUE pairs, each value as ``game`` reads it (a file named on
+    the command line is read here, by the game's record: games do no I/O)."""
+    from companion.games import game_record
+
+    record = game_record(game)
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
             raise SettingsError(f"--option takes KEY=VALUE, not {pair!r}")
-        options[key] = value
-    if "board" in options:
-        from companion.boards import load_board
-
-        options["board"] = load_board(options["board"])
+        options[key] = record.read_option(key, value)
     return options
 
 
@@ -60,7 +60,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
     _games_count(args.games)
-    options = _options(args.option)
+    options = _options(args.game, args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
     return 0
@@ -73,7 +73,7 @@ def _settings(args: argparse.Namespace) -> Any:
 
     game = game_class(args.game)
     players = game.default_players() if args.players is None else args.players
-    options = _options(args.option)
+    options = _options(args.game, args.option)
     game.checked_settings(players, options)
     return Settings(args.game, players, args.lang or "en", options)
 
@@ -449,24 +449,6 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_board(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from companion.boards import load_board
-    from companion.files import check_regular
-    from companion.games.glasnost_board import parse_board
-    from companion.ui.board_svg import board_svg
-
-    check_regular(args.svg, "SVG file", CompanionError)  # a FIFO would wait for a reader
-    board = parse_board(load_board(args.board))
-    try:
-        Path(args.svg).write_text(board_svg(board), encoding="utf-8")
-    except OSError as exc:
-        raise CompanionError(f"cannot write {args.svg}: {exc.strerror}") from None
-    print(f"{board.name}: {len(board.crises)} crises, {len(board.seat_crises)} seats -> {args.svg}")
-    return 0
-
-
 def cmd_selftest(args: argparse.Namespace) -> int:
     import time
 
@@ -697,13 +679,11 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     hw.set_defaults(func=cmd_hardware)
 
-    brd = sub.add_parser("board", help="check a home-made board file and draw it as a picture")
-    brd.add_argument("game", choices=("glasnost",), help="the game whose board it is")
-    brd.add_argument("--svg", required=True, metavar="FILE", help="where to write the drawing")
-    brd.add_argument(
-        "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
-    )
-    brd.set_defaults(func=cmd_board)
+    for record in GAMES.values():  # a game's own commands, as its folder declares them
+        for command in record.commands:
+            own = sub.add_parser(command.name, help=command.help)
+            command.arguments(own)
+            own.set_defaults(func=lambda args, run=command.run: run()(args))
 
     st = sub.add_parser("selftest", help="check every LED, the buzzer, the screen and each button")
     st.add_argument("--board", choices=BOARDS, default="auto", help=BOARD_HELP)

@@ -9,21 +9,22 @@ the journal sets its game aside rather than resume something wrong.
 Recipe, for a change to a game's ``State`` (say Glasnost's coup attempts
 becoming one count per faction):
 
-1. Bump ``FORMAT`` on the game class (``FORMAT = 2`` in companion/games/glasnost.py).
-2. Write a pure function here that turns a format-1 record into a format-2 one
+1. Bump ``FORMAT`` on the game class (``FORMAT = 2`` in its folder's ``rules.py``).
+2. Write a pure function in the folder's ``migrations.py`` that turns a format-1
+   record into a format-2 one
    (a dict in, a dict out; no I/O, no randomness; change only ``record["state"]``
    and what else the new version reads), e.g.::
 
-       def _glasnost_1_to_2(record):
+       def _1_to_2(record):
            state = record["state"]
            tries = state.pop("coup_attempts")
            state["coup_attempts"] = {"reform": tries, "hardline": 0}
            return record
 
-3. Register it in the game's migrations below, which its record in the
-   registry (``companion.games.registry``) names: ``GLASNOST = {1: _glasnost_1_to_2}``
-   (the key is the version it starts from). Where an old record cannot be carried over
-   honestly, raise ``CannotMigrate("why")``: its game is set aside, not guessed.
+3. Register it in that module's ``MIGRATIONS``, which the game's record names:
+   ``MIGRATIONS = {1: _1_to_2}`` (the key is the version it starts from). Where an
+   old record cannot be carried over honestly, raise ``CannotMigrate("why")``: its
+   game is set aside, not guessed.
 4. Test it with a record saved by the old version (tests/test_store.py shows how).
 
 ``tests/test_store.py`` checks that every game's ``FORMAT`` has a migration
@@ -33,65 +34,10 @@ from each earlier version.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import Any
 
 from companion.games import game_class, game_record
-
-Record = dict[str, Any]
-
-
-def _kolkhoz_1_to_2(record: Record) -> Record:
-    """Format 2 counts the tricks each seat won this year (``won``).
-
-    A format-1 year knows only which seats won at least one trick. The count is
-    exact when nobody or a single seat has won so far (that seat won every trick
-    completed); otherwise it is unknown until the next year begins, and the
-    screens show the brigadiers instead of a tally.
-    """
-    state = record["state"]
-    brigadiers = state["brigadiers"]
-    won: list[int] | None = None
-    if len(brigadiers) <= 1:
-        won = [0] * record["players"]
-        for seat in brigadiers:
-            # a trick whose trump workers wait in "assign" is won but not yet counted as played
-            won[seat] = state["tricks_played"] + (state["phase"] == "assign")
-    state["won"] = won
-    if state["closing"] is not None:  # the year's summary, its requisitions still running
-        state["closing"]["won"] = None if won is None else list(won)
-    for year in state["history"]:  # years gone by: who won tricks is kept, not how many
-        year["won"] = None
-    return record
-
-
-def _glasnost_1_to_2(record: Record) -> Record:
-    """Format 2 asks both leaders one coup question, and has a countdown option.
-
-    A format-1 question offered one leader (``leader``) with the other still to ask
-    (``leaders``); it becomes the one question offering both, as format 2 asks it (its
-    ballot is never saved half cast, so it is simply asked again). The countdown takes
-    its default.
-    """
-    from companion.games.glasnost import coup_options
-
-    record["options"] = {**record["options"], "countdown": "8"}
-    state = record["state"]
-    if state["phase"] == "coup_offer" and state["leader"] is not None:
-        state["leaders"] = [state["leader"], *state["leaders"]]
-        state["leader"] = None
-        if record.get("ballot") is not None:
-            record["ballot"]["options"] = list(coup_options(state["leaders"]))
-    return record
-
-
-#: each game's migrations: {version it starts from: function to the next version}
-Migrations = dict[int, Callable[[Record], Record]]
-
-GULAG: Migrations = {}
-KOLKHOZ: Migrations = {1: _kolkhoz_1_to_2}
-POLITBURO: Migrations = {}
-GLASNOST: Migrations = {1: _glasnost_1_to_2}
+from companion.games.record import Migrations
+from companion.games.record import SavedRecord as Record
 
 
 def migrations(name: str) -> Migrations:

@@ -35,6 +35,7 @@ from companion.bots import Bot, make_bots
 from companion.box import Box, VirtualClock, open_box
 from companion.box.pinout import Button
 from companion.demo import GAP, TAP, Player, cursor_presses
+from companion.games import FIRST, GAMES, game_class, game_record
 from companion.kiosk.booth import (
     MENU_IDLE,
     WARNING,
@@ -67,21 +68,31 @@ from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
 BUTTONS: tuple[Button, ...] = ("ok", "back", "up", "down", "choice_a", "choice_b", "peek")
-#: every game at its smallest and largest table, each option, both languages
-TABLES: tuple[Settings, ...] = (
-    Settings("gulag", 5, "en", {"deal": "box"}),
-    Settings("gulag", 10, "fr", {"deal": "cards"}),
-    Settings("politburo", 5, "fr", {"vote": "each"}),
-    Settings("politburo", 10, "en", {"vote": "count"}),
-    Settings("glasnost", 4, "en", {}),
-    Settings("glasnost", 12, "fr", {}),
-    Settings("kolkhoz", 4, "en", {"deal": "box"}),
-    Settings("kolkhoz", 4, "fr", {"deal": "cards"}),
-)
+
+
+def tables_of(name: str) -> tuple[Settings, Settings]:
+    """Game ``name`` at its smallest table in English with each option's first value, and
+    at its largest in French with each option's second (options without listed values
+    keep their default)."""
+    cls = game_class(name)
+    listed = {key: o.values for key, o in cls.OPTIONS.items() if o.values}
+    first = {key: str(values[0]) for key, values in listed.items()}
+    second = {key: str(values[1 % len(values)]) for key, values in listed.items()}
+    return (
+        Settings(name, cls.min_players, "en", first),
+        Settings(name, cls.max_players, "fr", second),
+    )
+
+
+#: every game of the registry at its smallest and largest table, each option, both languages
+TABLES: tuple[Settings, ...] = tuple(s for name in GAMES for s in tables_of(name))
 KIOSK_LANGS = ("en", "fr")
 MENU_KEYS: tuple[Button, ...] = ("ok", "ok", "up", "down", "back")
-#: the kiosk's real game played to its last reveal: the smallest table (the quickest game)
-KIOSK_FINAL = Settings("gulag", 5, "en", {"deal": "box"})
+#: the kiosk's real game played to its last reveal: the first game's smallest table (the
+#: quickest), with the options its bots play alone with
+KIOSK_FINAL = Settings(
+    FIRST, game_class(FIRST).min_players, "en", dict(game_record(FIRST).bot_options)
+)
 
 
 class Fault(AssertionError):

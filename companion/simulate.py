@@ -9,16 +9,13 @@ from typing import Any
 
 from companion.bots import make_bots, play_out
 from companion.errors import SettingsError
-from companion.games import Game, game_class, new_game
+from companion.games import Game, game_class, game_record, new_game
 
 
 def bot_seed(game: Game, game_seed: int) -> int:
     """The seed of a game's bots: apart from the game's own, so that their choices do not
-    follow its chance; but Kolkhoz on the table's cards is entered from a twin the bots deal
-    from the game's own seed, as at a real table the cards in hand are the deal's."""
-    if game.name == "kolkhoz" and game.options.get("deal") == "cards":
-        return game_seed
-    return game_seed + 1
+    follow its chance, unless the game's record says the bots deal from it."""
+    return game_record(game.name).bot_seed(dict(game.options), game_seed)
 
 
 def simulate(

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from companion.bots import make_bots, play_out
-from companion.games import new_game
+from companion.games import GAMES, new_game
 
 if TYPE_CHECKING:
     from companion.bots import Bot
@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 
 __all__ = ["OPTIONS", "games_per_cpu_second", "moves_per_game", "play_games"]
 
-#: options whose default changed, at the value they had before: Kolkhoz dealt by the box
-#: (its bots' full game; "cards", the table's own cards, became the default later)
-OPTIONS: dict[str, dict[str, str]] = {"kolkhoz": {"deal": "box"}}
+#: the options a game's bots play a whole game alone with (its record's ``bot_options``):
+#: where a default changed later, the value it had before, so the rates stay comparable
+OPTIONS: dict[str, dict[str, str]] = {name: dict(r.bot_options) for name, r in GAMES.items()}
 
 
 def _seeded_games(

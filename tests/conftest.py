@@ -29,6 +29,17 @@ def available_games() -> list[str]:
     return names
 
 
+def usual_table(name: str) -> int:
+    """A common table of ``name``: its usual size, or a larger one its record asks the bench
+    to play (where a board is fullest)."""
+    return max((game_class(name).default_players(), *GAMES[name].bench_players))
+
+
+def alone(name: str) -> dict[str, str]:
+    """The options under which ``name``'s bots play a whole game alone (its record's)."""
+    return dict(GAMES[name].bot_options)
+
+
 def table_sizes(name: str) -> list[int]:
     cls = game_class(name)
     return list(range(cls.min_players, cls.max_players + 1))

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.bots import make_bots, next_move
 from companion.games import Game, game_class, new_game
-from companion.games.kolkhoz import JOB_CARDS, WORKERS
+from companion.games.kolkhoz.cards import JOB_CARDS, WORKERS
 from companion.reachable import draw_decision
 from companion.trust import Untrusted, checksum, trusted_game
 from companion.ui import game_ui

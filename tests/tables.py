@@ -8,6 +8,10 @@ from PIL import Image, ImageChops, ImageDraw
 
 from companion.demo import GAP, Player
 from companion.table import Table
+from companion.ui.canvas import overflow
+
+#: the modes whose screen waits for one seat, and must say which
+WAITING = ("handoff", "choose", "confirm", "cursor", "peek")
 
 REFERENCES = Path(__file__).parent / "reference"
 
@@ -19,6 +23,26 @@ def started(box, settings, seed):
     player = Player(box, table, box.clock)
     player.wait(GAP)
     return table, player
+
+
+def every_screen_fits_and_says_who(shown, players, must_see, names_seat=lambda screen: True):
+    """Check every screen drawn (``shown``: (mode, screen) pairs): it fits the panel, and
+    each screen of a waiting mode names a seat (unless ``names_seat(screen)`` says it need
+    not: a card on show under PEEK). Returns how many of each were checked; fails on a walk
+    that saw none of ``must_see`` (modes it must have drawn) or checked no seat at all."""
+    fits = named = 0
+    seen = set()
+    for mode, screen in shown:
+        assert overflow(screen) == [], (mode, screen)
+        fits += 1
+        seen.add(mode)
+        if mode in WAITING and names_seat(screen):
+            text = " ".join((*screen.body, screen.keys))
+            assert any(f" {n}" in text for n in range(1, players + 1)), screen
+            named += 1
+    assert set(must_see) <= seen, f"the walk never drew {set(must_see) - seen}"
+    assert fits > 0 and named > 0, f"the walk checked {fits} screens, {named} seats named"
+    return {"fits": fits, "named": named}
 
 
 def lit_bar(box):

@@ -12,6 +12,8 @@ import pytest
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
+from companion.games import GAMES as REGISTRY
+from companion.games import game_class
 from companion.games.base import Game
 from companion.monkey import move_on
 from companion.store import ABANDONED, Journal
@@ -29,12 +31,19 @@ from companion.table.modes import (
     Peek,
     Setup,
 )
+from tests.conftest import alone
+
+
+def on_screen(name):
+    """Every option the setup screen shows, at its default but where the bots play alone."""
+    options = game_class(name).OPTIONS
+    shown = {key: o.default for key, o in options.items() if not o.command_line_only}
+    return shown | alone(name)
+
 
 GAMES = [
-    Settings("gulag", 5, "en", {"deal": "box", "deck": "en"}),
-    Settings("kolkhoz", 4, "fr", {"deal": "box"}),
-    Settings("politburo", 5, "en", {"vote": "each"}),
-    Settings("glasnost", 4, "en", {"crises": "fixed", "countdown": "10"}),
+    Settings(name, game_class(name).min_players, ("en", "fr")[n % 2], on_screen(name))
+    for n, name in enumerate(REGISTRY)
 ]
 PROMPTS = (Handoff, Cursor, Choose, Confirm, Peek, Announce)
 

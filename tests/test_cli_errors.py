@@ -57,7 +57,7 @@ def test_every_error_has_one_root_and_keeps_its_builtin():
         assert issubclass(error, CompanionError) and issubclass(error, builtin)
     # Imports from where they were first defined still work.
     from companion.box.pinout import PinoutError as pinout_error
-    from companion.games.glasnost_board import BoardError as board_error
+    from companion.games.glasnost.board import BoardError as board_error
     from companion.store import JournalError as journal_error
 
     assert (pinout_error, board_error, journal_error) == (PinoutError, BoardError, JournalError)

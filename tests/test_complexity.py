@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 KEPT_SIMPLE = (
-    "companion/games/glasnost_board.py",
+    "companion/games/glasnost/board.py",
     "companion/kiosk/booth.py",
     "companion/kiosk/day.py",
     "companion/files.py",

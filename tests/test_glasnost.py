@@ -12,13 +12,13 @@ from collections import Counter
 
 import pytest
 
-from companion.boards import load_board
 from companion.bots import make_bots, play_out
 from companion.cli import main
 from companion.games import IllegalMove, new_game, restore
-from companion.games.glasnost import OBJECTIVES, faction_of
-from companion.games.glasnost_board import BOARD, parse_board
-from companion.ui.board_svg import board_svg
+from companion.games.glasnost.board import BOARD, parse_board
+from companion.games.glasnost.board_svg import board_svg
+from companion.games.glasnost.command import load_board
+from companion.games.glasnost.rules import OBJECTIVES, faction_of
 
 # The worked examples of the rules text: five players, clockwise from seat 1.
 MEDAL, BEAR, DOLL, SATELLITE, FLAG = range(5)
@@ -1014,8 +1014,8 @@ def test_s7_fallback_at_least_one_objective_happens_in_play():
 
 
 def test_a_hiding_nationalist_bot_votes_one_colour_first():
-    from companion.bots.glasnost import COVER_VOTES, GlasnostBot
     from companion.games.base import Decision
+    from companion.games.glasnost.bots import COVER_VOTES, GlasnostBot
 
     hidden = 0
     for seed in range(60):

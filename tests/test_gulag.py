@@ -6,7 +6,7 @@ import pytest
 
 from companion.bots import make_bots, play_out
 from companion.games import IllegalMove, new_game, restore
-from companion.games.gulag import BLACK, RED, STRIKE, WORK, deck_for, end_table
+from companion.games.gulag.rules import BLACK, RED, STRIKE, WORK, deck_for, end_table
 
 
 def skip_peeks(game):

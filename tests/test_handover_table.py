@@ -16,7 +16,7 @@ import pytest
 from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, TAP, Player
-from companion.games import GAMES
+from companion.games import GAMES, game_class
 from companion.table import Settings, Table
 from companion.table.modes import (
     Abandon,
@@ -30,13 +30,9 @@ from companion.table.modes import (
     Peek,
     Setup,
 )
+from tests.conftest import alone
 
-CASES = [
-    ("gulag", 7, {"deal": "box"}),
-    ("politburo", 7, {"vote": "each"}),
-    ("glasnost", 6, {}),
-    ("kolkhoz", 4, {"deal": "box"}),
-]
+CASES = [(name, game_class(name).default_players(), alone(name)) for name in GAMES]
 BUTTONS = ("ok", "back", "up", "down", "peek", "choice_a", "choice_b")
 
 

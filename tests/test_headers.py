@@ -12,19 +12,20 @@ import random
 import pytest
 
 from companion.bots import make_bots, next_move
+from companion.games import GAMES as REGISTRY
 from companion.games import new_game
 from companion.ui import game_ui
 from companion.ui.i18n import translator
-from tests.conftest import table_sizes
+from tests.conftest import alone, table_sizes
 
-GAMES = ("gulag", "politburo", "kolkhoz", "glasnost")
+GAMES = tuple(REGISTRY)
 
 
 def reveals(name, players, seed):
     """(status before the move, the move's reveal screens) for every move of a bot game."""
     ui = game_ui(name)
     t = translator("en")
-    options = {"deal": "box"} if name == "kolkhoz" else {}  # the box deals, as before
+    options = alone(name)  # the box deals, as before
     game = new_game(name, players=players, seed=seed, **options)
     bots = make_bots(game, "smart", random.Random(seed))
     while (move := next_move(game, bots)) is not None:

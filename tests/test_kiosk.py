@@ -12,7 +12,7 @@ from companion.box import VirtualClock, open_box
 from companion.box.inputs import Press
 from companion.box.pinout import BUTTONS
 from companion.games import GAMES
-from companion.games.glasnost import NO, YES
+from companion.games.glasnost.rules import NO, YES
 from companion.kiosk import booth, daystats, learn
 from companion.kiosk.booth import (
     MENU_IDLE,

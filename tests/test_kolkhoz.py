@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 from companion.bots import RandomBot, make_bots, play_out
-from companion.bots.kolkhoz import GreedyBot
 from companion.games import IllegalMove, new_game
-from companion.games.kolkhoz import JOBS, hand_size, legal_plays, trick_winner
+from companion.games.kolkhoz.bots import GreedyBot
+from companion.games.kolkhoz.cards import JOBS, hand_size, legal_plays, trick_winner
 
 GAMES = 300
 SUITS = ("hearts", "diamonds", "clubs", "spades")

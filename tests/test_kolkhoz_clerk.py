@@ -16,9 +16,10 @@ import random
 import pytest
 
 from companion.bots import make_bots, play_out
-from companion.bots.kolkhoz import Twin
 from companion.games import IllegalMove, new_game, restore
-from companion.games.kolkhoz import SUITS, WORKERS, deal_possible, suit_of
+from companion.games.kolkhoz import clerk as book
+from companion.games.kolkhoz.bots import Twin
+from companion.games.kolkhoz.cards import SUITS, WORKERS, deal_possible, suit_of
 
 GAMES = 200
 
@@ -64,7 +65,7 @@ def test_entering_a_dealt_game_reproduces_it(seed):
 
 def accounting(game) -> None:
     """Every worker is placed once, or counted in a hand, a hidden plot card or the deck."""
-    placed = [c for c in game._placed() if c in WORKERS]
+    placed = [c for c in book.places(game.s) if c in WORKERS]
     assert len(placed) == len(set(placed))
     pv = game.public_view()
     hidden = sum(len(s) for s in game.s.slots)
@@ -206,7 +207,7 @@ def test_a_trump_lead_is_refused_when_the_seat_cannot_hold_only_trump():
                 and trump not in d.options
                 and trump not in game.s.voids[seat]
                 and game.s.trump_only[seat] is None
-                and game._unseen(trump)
+                and book.unseen(game.s, trump)
             ):
                 with pytest.raises(IllegalMove, match="no trump lead before trump is played"):
                     game.act(d.seats[0], trump)
@@ -236,7 +237,7 @@ def test_requisition_asks_the_revealers_and_sends_the_highest_north():
         pv = game.public_view()
         job = pv["requisition"]["job"]
         assert d.seats[0] in pv["requisition"]["revealers"]
-        wrong = next(c for c in WORKERS if suit_of(c) != job and c not in game._placed())
+        wrong = next(c for c in WORKERS if suit_of(c) != job and c not in book.places(game.s))
         with pytest.raises(IllegalMove, match="K5: only"):
             game.act(d.seats[0], wrong)
         while (d := game.decision) is not None and d.kind == "reveal":

@@ -107,7 +107,7 @@ def test_a_glasnost_step_one_result_short_is_refused_with_its_invariant():
 def test_the_dry_run_draws_what_the_cursor_reaches(monkeypatch):
     """Without the invariants, the dry run alone still refuses the short results: it draws
     the crises of every board seat the cursor can reach, as a Down press would."""
-    import companion.games.glasnost_shape as declared
+    import companion.games.glasnost.shape as declared
 
     monkeypatch.setattr(declared, "SHAPE", dataclasses.replace(declared.SHAPE, invariants=()))
     settings, edited = results_one_short()

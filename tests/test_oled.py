@@ -12,12 +12,16 @@ from companion.box import VirtualClock, open_box
 from companion.box.oled import DRIVERS, WindowSH1106, WindowSSD1306, pages
 from companion.box.panel import VirtualPanel
 from companion.demo import play
+from companion.games import GAMES as REGISTRY
+from companion.games import game_class
 from companion.table import Settings, Table
 from companion.ui import canvas
 from companion.ui.canvas import BIG_SIZES, COLUMNS, HEIGHT, LINE, WIDTH, Screen, fit, font, wrap
 
 # Small tables keep the games short; French and Kolkhoz bring accents and Cyrillic.
-GAMES = [("gulag", 5, "fr"), ("politburo", 5, "en"), ("glasnost", 4, "fr"), ("kolkhoz", 4, "en")]
+GAMES = [
+    (name, game_class(name).min_players, ("fr", "en")[n % 2]) for n, name in enumerate(REGISTRY)
+]
 
 
 @pytest.fixture(scope="module")

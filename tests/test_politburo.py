@@ -9,7 +9,7 @@ import pytest
 
 from companion.bots import make_bots, play_out
 from companion.games import IllegalMove, new_game, restore
-from companion.games.politburo import (
+from companion.games.politburo.rules import (
     DEFENCE,
     FINANCE,
     LEFT,

@@ -60,7 +60,7 @@ def test_every_file_a_module_docstring_cites_exists():
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
         for name in cited.findall(doc):
             if "<" in name or "*" in name:
-                continue  # a pattern (companion/games/<name>_shape.py), not one file
+                continue  # a pattern (companion/games/<name>/shape.py), not one file
             if not (ROOT / name.rstrip(".")).exists():
                 broken.append(f"{path.relative_to(ROOT)}: {name}")
     assert broken == []

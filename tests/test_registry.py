@@ -32,7 +32,10 @@ def test_every_part_a_record_names_loads(name):
         assert hasattr(ui, hook), f"{name}'s screens have no {hook}"
     assert len(record.load("learn")) >= 3
     assert set(record.load("migrations")) == set(range(1, engine.FORMAT))
-    assert callable(record.load("bots")) and callable(record.load("picture"))
+    tv = record.load("tv")
+    assert callable(record.load("bots")) and callable(tv.picture)
+    for hook in ("status_words", "for_the_table", "private_card"):
+        assert callable(getattr(tv, hook)), f"{name}'s tv has no {hook}"
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -62,13 +65,13 @@ def test_the_tv_picture_learn_pages_bots_and_migrations_come_from_the_record(nam
     own picture, the booth reads its pages, the bots are its own, the journal its steps."""
     game = new_game(name, players=game_class(name).min_players, seed=2)
     drawn = picture(game.public_view())
-    assert drawn.startswith("<svg") and drawn == GAMES[name].load("picture")(
+    assert drawn.startswith("<svg") and drawn == GAMES[name].load("tv").picture(
         game.public_view(), str
     )
     assert learn.pages_of(name) is GAMES[name].load("learn")
     assert migrations(name) is GAMES[name].load("migrations")
     bots = make_bots(game, "smart", random.Random(2))
-    assert type(bots[0]).__module__ == f"companion.bots.{name}"
+    assert type(bots[0]).__module__ == f"companion.games.{name}.bots"
     assert play_out(game, bots).winners <= set(range(game.players))
 
 

@@ -42,7 +42,7 @@ from companion.bots import make_bots
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.games import Decision
-from companion.games.glasnost_board import BOARD
+from companion.games.glasnost.board import BOARD
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Choose, Countdown, Cursor, Handoff, Mode, Over, Peek
 from companion.ui.canvas import BODY_LINES, Screen, overflow, wrap
@@ -59,7 +59,7 @@ SIZES: dict[str, list[tuple[int, dict[str, Any]]]] = {
 CASES = [(game, players, options) for game, sizes in SIZES.items() for players, options in sizes]
 #: the modes in which a decision is asked (of a seat, or of the table on a countdown)
 PROMPTS = (Choose, Peek, Cursor, Countdown)
-#: the most lines a Kolkhoz year's close has (K5, ``ui.kolkhoz._year_end``): "Year y is
+#: the most lines a Kolkhoz year's close has (K5, ``kolkhoz/screens.py``): "Year y is
 #: over.", then for each of the four jobs "<job> failed:" and a line for each of the four
 #: seats sending cards north
 YEAR_END_LINES = 1 + 4 * (1 + 4)
@@ -78,8 +78,8 @@ class WatchedTable(Table):
         self.entered: list[Entered] = []
         super().__init__(*args, **kwargs)
 
-    def _enter(self, mode: Mode) -> None:
-        super()._enter(mode)
+    def enter(self, mode: Mode) -> None:
+        super().enter(mode)
         self.entered.append((self.mode, None if self.game is None else self.game.decision))
 
 

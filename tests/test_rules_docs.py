@@ -40,8 +40,8 @@ def cited() -> dict[tuple[str, str], set[str]]:
     """(page, reference) -> the modules whose strings cite it."""
     found: dict[tuple[str, str], set[str]] = {}
     for folder in SOURCES:
-        for path in sorted(folder.glob("*.py")):
-            glasnost = "glasnost" in path.stem
+        for path in sorted(folder.rglob("*.py")):
+            glasnost = "glasnost" in path.relative_to(ROOT).parts[-2:][0] + path.stem
             for text in module_strings(path):
                 refs = [(PAGES[m[1]], m[0]) for m in RULING.finditer(text)]
                 refs += [("glasnost.md", m[1]) for m in SECTION_CITED.finditer(text)]

@@ -19,7 +19,7 @@ from companion.bots import make_bots, next_move
 from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player, play
 from companion.games import GAMES, game_class, new_game, restore
-from companion.games.gulag import STRIKE, WORK
+from companion.games.gulag.rules import STRIKE, WORK
 from companion.store import Journal, JournalError
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Setup
@@ -327,7 +327,7 @@ def test_a_record_from_an_older_format_is_migrated(tmp_path, monkeypatch):
     monkeypatch.setattr(game_class("gulag"), "FORMAT", 2)
     with pytest.raises(ValueError, match="does not match this version"):
         restore(old)  # the fault: a record from another version of the state
-    monkeypatch.setitem(migrate.GULAG, 1, one_to_two)
+    monkeypatch.setitem(migrate.migrations("gulag"), 1, one_to_two)
     box, table = started(path)
     try:
         assert table.resumed

@@ -29,6 +29,7 @@ from companion.table.modes import (
     Peek,
     Remote,
 )
+from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,6 +233,37 @@ def engine_alone(game_name: str, players: int) -> dict:
     return game.public_view()
 
 
+def play_to_the_end(table: Table, box, bots: list[RandomBot], each=lambda: None) -> bool:
+    """Play the table's game to its end: the box's seats on the buttons, the remote's on the
+    remote; ``each()`` after every step. True if the remote's own mode was ever on screen."""
+    player = Player(box, table, box.clock)
+    player.wait(GAP)
+    seen_remote_mode = False
+    while not isinstance(table.mode, Over):
+        each()
+        mode = table.mode
+        assert not isinstance(mode, Notice), "a remote's refusal is not the box's"
+        if isinstance(mode, Handoff | Announce):
+            assert not (isinstance(mode, Handoff) and mode.seat in REMOTE_SEATS)
+            player.press("ok")
+        elif isinstance(mode, Remote):
+            seen_remote_mode = True
+            assert table.screen().body[0] == "On the remote:"
+            player.wait(GAP)
+        else:
+            assert isinstance(mode, Choose | Confirm | Peek | Cursor)
+            assert mode.seat not in REMOTE_SEATS
+            if box.clock.now() < table.guard_until:
+                player.wait(GAP)  # the prompt has just appeared: read it first, as people do
+            game = table.game
+            assert game is not None and game.decision is not None
+            choice = bots[mode.seat].choose(game.view(mode.seat), game.decision)
+            for button, hold in presses_for(table, choice):
+                player.press(button, hold=hold)
+    each()
+    return seen_remote_mode
+
+
 def test_a_fifth_way_of_answering_plays_a_whole_game_through_the_seam_alone():
     players = 5
     box = open_box("virtual", clock=VirtualClock())
@@ -241,29 +273,7 @@ def test_a_fifth_way_of_answering_plays_a_whole_game_through_the_seam_alone():
         remote = ScriptedRemote(table, REMOTE_SEATS, bots)
         table.join(remote)
         table.start(Settings("gulag", players, "en"))
-        player = Player(box, table, box.clock)
-        player.wait(GAP)
-        seen_remote_mode = False
-        while not isinstance(table.mode, Over):
-            mode = table.mode
-            assert not isinstance(mode, Notice), "a remote's refusal is not the box's"
-            if isinstance(mode, Handoff | Announce):
-                assert not (isinstance(mode, Handoff) and mode.seat in REMOTE_SEATS)
-                player.press("ok")
-            elif isinstance(mode, Remote):
-                seen_remote_mode = True
-                assert table.screen().body[0] == "On the remote:"
-                player.wait(GAP)
-            else:
-                assert isinstance(mode, Choose | Confirm | Peek | Cursor)
-                assert mode.seat not in REMOTE_SEATS
-                if box.clock.now() < table.guard_until:
-                    player.wait(GAP)  # the prompt has just appeared: read it first, as people do
-                game = table.game
-                assert game is not None and game.decision is not None
-                choice = bots[mode.seat].choose(game.view(mode.seat), game.decision)
-                for button, hold in presses_for(table, choice):
-                    player.press(button, hold=hold)
+        seen_remote_mode = play_to_the_end(table, box, bots)
         assert table.game is not None and table.game.over
         assert table.game.public_view() == engine_alone("gulag", players)
         kinds = {kind for _, kind in remote.answered}
@@ -274,3 +284,102 @@ def test_a_fifth_way_of_answering_plays_a_whole_game_through_the_seam_alone():
         assert seat in REMOTE_SEATS and why
     finally:
         box.close()
+
+
+# -- a watcher, through the seam alone ------------------------------------------------------
+class Scoreboard(Watcher):
+    """A listener that only listens: it keeps what it heard, in order."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, object]] = []
+        self.last: Step | None = None
+
+    def began(self, key, resumed, earlier=()):
+        self.heard.append(("began", resumed))
+
+    def stepped(self, step: Step) -> None:
+        self.heard.append(("stepped", step))
+        self.last = step
+
+    def revealed(self, screens) -> None:
+        self.heard.append(("revealed", len(screens)))
+
+    def ended(self, step: Step) -> None:
+        self.heard.append(("ended", step))
+
+    def held(self, seat) -> None:
+        self.heard.append(("held", seat))
+
+    def connected(self, seats) -> None:
+        self.heard.append(("connected", seats))
+
+    def of(self, event: str) -> list:
+        return [what for name, what in self.heard if name == event]
+
+
+def test_a_watcher_hears_every_event_with_one_public_view_a_step():
+    """A scoreboard joins through ``watch`` alone, beside a remote, and hears the game from
+    start to end; each step's public view is worked out once, and what it hears is fresh."""
+    players = 5
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=SEED)
+        bots = seat_bots(players)
+        table.join(ScriptedRemote(table, REMOTE_SEATS, bots))
+        board = Scoreboard()
+        table.watch(board)
+        table.start(Settings("gulag", players, "en"))
+        game = table.game
+        assert game is not None
+        worked_out, played = [0], [0]
+        view, act, build = game.public_view, game.act, game._public_view
+
+        def counted_build(seat=None):
+            worked_out[0] += seat is None  # the engine builds the public view (not a seat's)
+            return build(seat)
+
+        def counted_act(seat, choice):
+            act(seat, choice)
+            played[0] += 1  # a move taken (a refused one raised before this)
+
+        game._public_view, game.act = counted_build, counted_act
+
+        def fresh():  # the last step heard is the game as it is now
+            assert board.last is not None and board.last.view == view()
+
+        play_to_the_end(table, box, bots, each=fresh)
+        assert game.over
+        # at most once a move: the OLED, LEDs, countdown, remote and watcher share it
+        print("public views worked out", worked_out[0], "moves", played[0])
+        assert 0 < worked_out[0] <= played[0], (worked_out[0], played[0])
+        assert board.of("began") == [False]
+        steps = board.of("stepped")
+        assert len(steps) >= played[0] // 2 and len({id(s) for s in steps}) == len(steps)
+        (end,) = board.of("ended")  # told once, with the last step
+        assert end is steps[-1] and end.view == view() and end.view["waiting"] is None
+        assert board.of("revealed") and all(n > 0 for n in board.of("revealed"))
+        assert frozenset(REMOTE_SEATS) in board.of("connected")
+        held = board.of("held")
+        assert None in held and set(held) - {None} == set(range(players)) - REMOTE_SEATS
+    finally:
+        box.close()
+
+
+def test_the_web_joins_the_table_only_through_watch_and_join():
+    """No module of ``companion.web`` reaches a part of the table: no desk, no answerer
+    list, no assignment into the table; it calls ``watch`` and ``join`` only."""
+    reached = []
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("desk", "answerers", "watchers"):
+                reached.append(f"{path.name}:{node.lineno} .{node.attr}")
+            if isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Attribute) and ast.unparse(target).startswith(
+                        "table."
+                    ):
+                        reached.append(f"{path.name}:{node.lineno} {ast.unparse(target)} =")
+    assert reached == []
+    start = (PACKAGE / "web" / "start.py").read_text(encoding="utf-8")
+    assert "table.watch(" in start and "table.join(" in start

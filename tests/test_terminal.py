@@ -21,9 +21,9 @@ from companion.box import VirtualClock, open_box
 from companion.box.terminal import COLUMNS, ROWS, art_pixels, oled_art, split_keys
 from companion.demo import GAP, Player
 from companion.games import game_class
+from companion.games.kolkhoz import screens as kolkhoz_ui
 from companion.table import Settings, Table
 from companion.table.modes import Choose
-from companion.ui import kolkhoz as kolkhoz_ui
 from companion.ui.canvas import Screen, render
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,6 +10,7 @@ import aiohttp
 import aiohttp.test_utils as aiohttp_test
 import pytest
 
+from companion.games import GAMES as REGISTRY
 from companion.store import Journal
 from companion.table import Settings
 from companion.table.modes import Announce, Handoff, Peek, Phones
@@ -17,6 +18,7 @@ from companion.web import server
 from companion.web.padding import bucket, padded
 from companion.web.room import SILENT
 from companion.web.server import MAX_MESSAGE, make_app
+from tests.conftest import alone, usual_table
 from tests.webtables import give_phones, play_out, web_table
 
 
@@ -251,14 +253,9 @@ def test_a_silent_phone_falls_back_to_passing_the_box_for_that_seat_alone():
 
 def test_whole_games_of_every_game_are_played_from_phones():
     """...in both languages, and no phone is asked in the box's own words (PEEK, OK)."""
-    games = [
-        ("glasnost", 12, "en"),
-        ("gulag", 7, "fr"),
-        ("politburo", 7, "fr"),
-        ("kolkhoz", 4, "en"),
-    ]
-    for game, players, lang in games:
-        options = {"deal": "box"} if game == "kolkhoz" else {}  # a hand to play from a phone
+    for n, game in enumerate(REGISTRY):
+        players, lang = usual_table(game), ("en", "fr")[n % 2]
+        options = alone(game)  # a hand to play from a phone
         table, room, player = web_table(Settings(game, players, lang, options))
         give_phones(room, range(players))
 

@@ -5,12 +5,14 @@ import time
 
 import pytest
 
+from companion.games import GAMES as REGISTRY
+from companion.games.kolkhoz.screens import card_label
 from companion.table import Settings
-from companion.ui.kolkhoz import card_label
 from tests.browser import chromium, own_pages, same_screenshot
+from tests.conftest import usual_table
 from tests.webtables import direct, give_phones, play_out, web_table
 
-GAMES = [("glasnost", 8), ("gulag", 7), ("politburo", 7), ("kolkhoz", 4)]
+GAMES = [(name, usual_table(name)) for name in REGISTRY]
 WAIT = 10_000  # ms Playwright waits for a page to catch up (a bound, not a measure)
 
 

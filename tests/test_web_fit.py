@@ -16,16 +16,13 @@ import json
 
 import pytest
 
+from companion.games import GAMES as REGISTRY
 from companion.table import Settings
 from tests.browser import chromium
+from tests.conftest import alone, usual_table
 from tests.webtables import Announce, direct, give_phones, play_out, web_table
 
-GAMES = [
-    ("glasnost", 8, {}),
-    ("gulag", 7, {}),
-    ("politburo", 7, {}),
-    ("kolkhoz", 4, {"deal": "box"}),
-]
+GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
 SIZES = {
     "720p": (1280, 720),
     "1080p": (1920, 1080),

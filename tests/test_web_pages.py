@@ -22,10 +22,12 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
+from companion.games import GAMES as REGISTRY
 from companion.store import Journal
 from companion.table import Settings
 from companion.ui.i18n import translator
 from tests.browser import chromium, same_screenshot
+from tests.conftest import alone, usual_table
 from tests.test_i18n import CATALOG
 from tests.webtables import (
     Announce,
@@ -36,12 +38,7 @@ from tests.webtables import (
     web_table,
 )  # modes, wherever they live
 
-GAMES = [
-    ("glasnost", 8, {}),
-    ("gulag", 7, {}),
-    ("politburo", 7, {}),
-    ("kolkhoz", 4, {"deal": "box"}),
-]
+GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
 TV_SIZES = {"1080p": (1920, 1080), "4k": (3840, 2160)}
 PHONE = {"width": 390, "height": 844}
 WAIT = 10_000  # ms a page may take to catch up (a bound, not a measure)

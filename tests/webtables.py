@@ -7,6 +7,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import GAP, Player
 from companion.table import Settings, Table
 from companion.table.modes import Announce, Handoff, Notice, Over, Phones
+from companion.table.phones import PhoneDesk
 from companion.web.room import WebRoom
 from companion.web.tokens import Tokens
 
@@ -17,8 +18,8 @@ def web_table(settings: Settings | None, seed: int = 1, tokens_path=None, journa
     box = open_box("virtual", clock=clock)
     table = Table(box, seed=seed, lang=settings.lang if settings else "en", journal=journal)
     room = WebRoom(Tokens(tokens_path), clock.now)
-    table.desk.web = room
-    table.desk.phones = room.phones
+    table.watch(room)
+    table.join(PhoneDesk(table, room.phones))
     if settings is None:
         assert table.resume()
     else:
@@ -50,7 +51,8 @@ def play_out(table, player, answer_phone, seed=1, bots="smart", pick=None, until
             player.press("ok")
             continue
         if isinstance(table.mode, Phones):
-            ask = table.desk.phones.ask_open
+            desk = next(a for a in table.answerers if isinstance(a, PhoneDesk))
+            ask = desk.phones.ask_open
             for seat in sorted(set(ask.offers) - ask.answered):
                 if seat not in game.decision.seats:
                     continue

@@ -36,7 +36,7 @@ class RandomBot:
 
 def make_bots(game: Game, kind: str, rng: random.Random) -> list[Bot]:
     """One bot a seat. ``smart`` is the game's own strategic bot: ``make_bots(game, rng)``
-    in ``companion.bots.<game>``, named by the game's record in the registry ``GAMES``."""
+    in ``companion/games/<game>/bots.py``, named by the game's record in ``GAMES``."""
     if kind == "random":
         return [RandomBot(rng) for _ in range(game.players)]
     if kind != "smart":

@@ -120,10 +120,6 @@ class _Memory:
                 self._shown[page] = data
                 yield page, spans, data
 
-    def invalidate(self) -> None:
-        """Forget what the panel shows (after a reset or a reconnect)."""
-        self._shown = None
-
 
 class _SSD1306(ssd1306):
     """luma's ssd1306, initialised as luma does it but without the two lookup tables its own

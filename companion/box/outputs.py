@@ -124,6 +124,3 @@ class Outputs:
     @property
     def busy(self) -> bool:
         return bool(self._due)
-
-    def next_due(self) -> float | None:
-        return self._due[0][0] if self._due else None

@@ -1,9 +1,10 @@
-"""The rules of the four games, pure: no hardware, threads, sleeping or storage.
+"""The games: one contract, and one folder a game (``companion/games/<game>/``).
 
 ``new_game`` is the one door in; games are imported on first use so that the
-box starts fast and a game module never imports another. ``GAMES`` holds one
-record per game (``companion.games.registry``): where its engine, screens,
-bots, TV picture, learn pages and migrations live.
+box starts fast and a game's rules never import another's (or anything that
+draws, talks or stores: ``tests/test_game_folders.py``). ``GAMES`` holds one
+record per game folder (``companion.games.registry``): its rules, screens,
+bots, TV texts and picture, Learn pages, migrations and saved shape.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from typing import Any
 from companion.ballot import make_rng
 from companion.errors import IllegalMove, SettingsError
 from companion.games.base import Choice, Decision, Game, Result
-from companion.games.registry import GAMES, GameRecord
+from companion.games.record import GameRecord
+from companion.games.registry import GAMES
 
 __all__ = [
+    "FIRST",
     "GAMES",
     "Choice",
     "Decision",
@@ -28,6 +31,10 @@ __all__ = [
     "new_game",
     "restore",
 ]
+
+
+#: the game the setup screen lists first: a fresh box starts from it
+FIRST = next(iter(GAMES))
 
 
 def game_record(name: str) -> GameRecord:

@@ -3,7 +3,7 @@
 A record read back from the journal is only JSON: it may be well formed and
 still mean nothing (a canal of ``null``, a seat 12 at a table of 7, a phase
 that does not exist). Each game declares the shape of its saved state once,
-in ``companion/games/<name>_shape.py`` (``SHAPE``), and ``check`` walks a
+in ``companion/games/<name>/shape.py`` (``SHAPE``), and ``check`` walks a
 record against it before the rules are asked to restore it, so that a wrong
 record is refused with one sentence naming the field instead of breaking the
 screens some moves later.

@@ -38,7 +38,6 @@ class AttractGame:
         self.bots: list[Bot] = make_bots(table.game, "smart", rng)
         self.queue: list[Button] = []
         self.next_at = now + PACE
-        self.over_at: float | None = None
 
     @property
     def over(self) -> bool:

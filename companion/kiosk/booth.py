@@ -48,8 +48,8 @@ MENU_IDLE = 60.0  # seconds a menu waits before the attract loop comes back
 IDLE_CHOICES = (120, 180, 300, 600, 900)  # the staff's choices of idle time, in seconds
 DEFAULT_IDLE = 300
 GAME_NAMES = tuple(sorted(GAMES))
-# The bots can only enter real cards for a game they saw dealt: the box deals Kolkhoz.
-ATTRACT_OPTIONS = {"kolkhoz": {"deal": "box"}}
+#: the options of an attract game: those its record's bots play a whole game alone with
+ATTRACT_OPTIONS = {name: dict(record.bot_options) for name, record in GAMES.items()}
 FLUSH = 60.0  # seconds between writes of the day's press count
 
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from PIL import Image
+
 from companion.box import Box
 from companion.games import Choice, Decision, Game
 from companion.table.modes import Mode
+from companion.table.watchers import Step
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
@@ -40,6 +43,13 @@ class Port(Protocol):
     holder: int | None
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
+
+    #: a picture on the panel until the next press, which does nothing else (a QR code)
+    shown: Image.Image | None
+
+    def now(self) -> Step:
+        """This step: the game's public view, worked out once after it (None: no game)."""
+        ...
 
     def decision(self) -> Decision | None:
         """What the game waits for now (None when it is over or not begun)."""
@@ -70,10 +80,6 @@ class Port(Protocol):
 
     def warn(self, title: str, lines: Sequence[str]) -> None:
         """Show each line at once on the box, over whatever it shows (a device refused)."""
-        ...
-
-    def offers(self, d: Decision) -> tuple[Choice, ...]:
-        """The choices the box's cursor offers for ``d``, the legal ones first."""
         ...
 
 
@@ -118,6 +124,11 @@ class Answerer(Protocol):
     def press(self, button: str) -> None:
         """A short press on one of its own modes."""
         return None
+
+    def chord(self, button: str) -> bool:
+        """A short press on any screen, before the screen's owner hears it: True if it was
+        this answerer's (the phones' QR code: PEEK held + Up), and nothing else happens."""
+        return False
 
     def screen(self, status: str) -> Screen:
         """The screen of its own mode, under ``status``."""

@@ -13,7 +13,7 @@ from companion.games import Decision
 from companion.table.answers import Answerer, Port, Refusal
 from companion.table.cursor import cursor_step
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
-from companion.table.screens import prompt_screen
+from companion.table.screens import offers, prompt_screen
 from companion.ui.canvas import Screen
 
 
@@ -33,7 +33,7 @@ class Buttons(Answerer):
             return Peek(seat)
         if d.secret and self.port.ui.choice_buttons(d) is not None:
             return Choose(seat)
-        options = self.port.offers(d)
+        options = offers(self.port, d)
         return Cursor(seat, options, self.port.ui.cursor_start(d, options))
 
     def refused(self, seat: int, why: Refusal) -> None:
@@ -77,5 +77,6 @@ class Buttons(Answerer):
     def screen(self, status: str) -> Screen:
         port = self.port
         d = port.decision()
-        assert port.game is not None and d is not None
-        return prompt_screen(port, port.mode, d, port.game.public_view(), status)
+        view = port.now().view
+        assert view is not None and d is not None
+        return prompt_screen(port, port.mode, d, view, status)

@@ -64,8 +64,9 @@ class ClaimDesk(Answerer):
     def due(self, d: Decision) -> bool:
         """The ui asks this decision in the open, and not every seat answers on a device."""
         port = self.port
-        assert port.game is not None
-        if port.ui.open_check(d, port.game.public_view(), port.t) is None:
+        view = port.now().view
+        assert view is not None
+        if port.ui.open_check(d, view, port.t) is None:
             return False
         return not set(d.seats) <= port.remote_seats()
 
@@ -170,9 +171,8 @@ class ClaimDesk(Answerer):
 
     def screen(self, status: str) -> Screen:
         port, t = self.port, self.port.t
-        game, d = port.game, port.decision()
-        assert game is not None and d is not None
-        view = game.public_view()
+        view, d = port.now().view, port.decision()
+        assert view is not None and d is not None
         match port.mode:
             case Claim(at=at, pending=None, said=said):
                 buttons = port.ui.choice_buttons(d)

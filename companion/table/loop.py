@@ -32,6 +32,8 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from PIL import Image
+
 from companion.box import Box
 from companion.box.inputs import Press
 from companion.games import Choice, Decision, Game, IllegalMove, new_game, restore
@@ -52,7 +54,6 @@ from companion.table.modes import (
     Peek,
     Setup,
 )
-from companion.table.phones import PhoneDesk
 from companion.table.record import Record
 from companion.table.resume import last_settings
 from companion.table.screens import (
@@ -64,10 +65,10 @@ from companion.table.screens import (
     abandon_screen,
     no_undo,
     notice_pages,
-    offers,
     unhooded,
 )
 from companion.table.setup import Settings, SetupForm
+from companion.table.watchers import Audience, Step, Watcher
 from companion.ui import game_ui
 from companion.ui.canvas import Screen, preload_fonts, render
 from companion.ui.contract import GameUI
@@ -116,9 +117,7 @@ class Table:
         lang: str | None = None,
         journal: Journal | None = None,
     ) -> None:
-        """``lang``, when given, is the table's choice: it wins over the journal's last
-        settings, for a resumed game and for the setup after it (the language only changes
-        what is shown); without it, the journal's last language, else English."""
+        """``lang``: the table's choice, over the journal's last (else that, else English)."""
         self.box = box
         self.record = Record(
             journal, lambda news: self._notice(self.t("Journal"), news.said(self.t))
@@ -130,6 +129,7 @@ class Table:
         self.last_settings = first_settings(self.lang, journal)
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
+        self._now: Step | None = None  # the public view of this step, once worked out
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
@@ -143,15 +143,27 @@ class Table:
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
-        self.desk = PhoneDesk(self)  # phones and the spectator page, once companion.web is on
         self.buttons = Buttons(self)  # the box itself: whoever takes it, for the seats left
         #: the ways of answering, asked in this order; the box's buttons take what is left
-        self.answerers: list[Answerer] = [self.check, self.pads, self.desk, self.buttons]
+        self.answerers: list[Answerer] = [self.check, self.pads, self.buttons]
+        self.watchers = Audience()  # the TV and whatever else only listens
+        self.shown: Image.Image | None = None  # a picture on the panel until a press (a QR code)
         self._begin_setup()
 
     def join(self, answerer: Answerer) -> None:
         """Another way of answering: asked after those already here, before the box."""
         self.answerers.insert(len(self.answerers) - 1, answerer)
+
+    def watch(self, watcher: Watcher) -> None:
+        """A listener (the TV, a scoreboard): told of every event from the next refresh on."""
+        self.watchers.add(watcher)
+
+    # -- the public view of this step ------------------------------------------------
+    def now(self) -> Step:
+        """This step's public view, worked out once after the step and handed to every
+        screen (the OLED, the LEDs, the countdown, the phones, the watchers)."""
+        self._now = Step.of(self.game, self.ui, self.t, self._now)
+        return self._now
 
     # -- starting, resuming, abandoning ------------------------------------------------
     def _begin_setup(self) -> None:
@@ -159,7 +171,7 @@ class Table:
         self.release()
         form = SetupForm.starting_from(self.last_settings)
         self.ui = game_ui(form.values["game"])
-        self._enter(Setup(form))
+        self.enter(Setup(form))
 
     def start(self, settings: Settings) -> None:
         """Start a game without the setup screens (the kiosk and the demo)."""
@@ -173,14 +185,15 @@ class Table:
         self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
         self.record.begin(self.game, dataclasses.asdict(settings))
-        self.desk.begin(self.record.key(), resumed=False)
-        opening = self.ui.opening(self.game.public_view(), self.t)  # e.g. the board to lay out
+        self.watchers.began(self.record.key(), resumed=False)
+        opening = self.ui.opening(self.now().public, self.t)  # e.g. the board to lay out
         if opening:
             self.holder = None
             self._saved_step(opening)
-            self._enter(Announce(tuple(opening)))
+            self.enter(Announce(tuple(opening)))
         else:
-            self._first_decision()
+            self.release()  # nobody holds the box yet: the first prompt needs a hand-over
+            self._next_decision()
 
     def resume(self, stopped: tuple[int, str] | None = None) -> bool:
         """Carry on the journal's unfinished game; False if none (``stopped``: failed in play)."""
@@ -188,7 +201,7 @@ class Table:
         self.record.news()
         if found is None:
             if self.notices:
-                self._enter(self.mode)  # what the journal said, over the setup screen
+                self.enter(self.mode)  # what the journal said, over the setup screen
             return False
         saved = Settings.from_json(found.settings)
         self.last_settings = in_language(self.lang, saved) if saved else self.last_settings
@@ -196,19 +209,21 @@ class Table:
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
-        self.desk.begin(self.record.key(), resumed=True, earlier=self.record.reveals())
+        earlier = self.record.reveals() if self.watchers else ()
+        self.watchers.began(self.record.key(), resumed=True, earlier=earlier)
         self.undo_stop = RESUMED  # until a step is played after the power cut
         shown = reveal_left(found.shown)
         if shown:
             self.release()
-            self._enter(Announce(shown))
+            self.enter(Announce(shown))
         else:
             d = found.game.decision  # a secret vote is never saved half cast: it starts again
             if d is not None and d.secret and self.ui.choice_buttons(d) is not None:
                 self._notice(
                     self.t("Power cut"), self.t("The power went out: the vote starts again.")
                 )
-            self._first_decision()
+            self.release()  # nobody holds the box yet: the first prompt needs a hand-over
+            self._next_decision()
         return True
 
     def open_journal(self, journal: Journal) -> bool:
@@ -222,13 +237,8 @@ class Table:
             self._begin_setup()
         return self.resume()
 
-    def _first_decision(self) -> None:
-        self.release()  # nobody holds the box yet: the first prompt needs a hand-over
-        self._next_decision()
-
     def abandon(self) -> None:
-        """Give the game up: the journal never resumes it, nothing of an open question is
-        written, and setup starts again from its settings."""
+        """Give the game up: never resumed, nothing of an open question written; setup again."""
         game = self.game
         if game is None:
             return
@@ -242,7 +252,7 @@ class Table:
         """On "Abandon?" Back carries on and OK abandons; a game over (its last reveal on
         screen) shows its result instead, so a Back held at the end never loses it."""
         if button == "back":
-            self._enter(back)
+            self.enter(back)
         elif button == "ok" and self.game is not None and self.game.over:
             self.record.seen(self.game, ())  # the reveal read: the game is finished
             self._next_decision()  # the result pages; hold OK there for a new game
@@ -251,7 +261,7 @@ class Table:
 
     def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
-        self.desk.reveal(shown)
+        self.watchers.revealed(shown)
         self.record.step(self.game, shown)
 
     @property
@@ -265,9 +275,6 @@ class Table:
 
     # -- the port: what every way of answering may call ----------------------------------
     def enter(self, mode: Mode) -> None:
-        self._enter(mode)
-
-    def _enter(self, mode: Mode) -> None:
         """The one transition: a new screen, with any warning raised meanwhile first;
         presses meant for the last screen are dropped."""
         if self.notices and not isinstance(mode, Notice | Abandon):
@@ -301,19 +308,16 @@ class Table:
         for line in lines:
             self._notice(title, line)
         if lines and not isinstance(self.mode, Notice):
-            self._enter(self.mode)  # shown at once, over whatever is on screen
-
-    def offers(self, d: Decision) -> tuple[Choice, ...]:
-        assert self.game is not None
-        return offers(self.game, d, self.ui)
+            self.enter(self.mode)  # shown at once, over whatever is on screen
 
     def answer(self, seat: int, choice: Choice, by: Answerer) -> Refusal | None:
         game, d = self.game, self.decision()
         assert game is not None and d is not None
-        before = game.public_view()
+        before = self.now().public
         snapshot = game.to_record() if game.saveable and not d.secret else None
         try:
             game.act(seat, choice)
+            self._now = None  # a new step: its public view is worked out once, below
         except IllegalMove as exc:
             why = self.ui.refusal(exc, self.t)
             log.info("refused: %s", exc)
@@ -325,7 +329,7 @@ class Table:
             log.info(
                 "seat %d: %s %s", seat + 1, d.kind, self.ui.choice_label(d, before, choice, str)
             )
-        announcements = self.ui.announcements(before, game.public_view(), self.t)
+        announcements = self.ui.announcements(before, self.now().public, self.t)
         self._saved_step(announcements)
         if d.secret or announcements or snapshot is None:
             self.undo = []  # undo never crosses a secret choice or a reveal
@@ -339,7 +343,7 @@ class Table:
         after = game.decision
         more = [answerer for answerer in self.answerers if answerer.settle(d, after)]
         if announcements:
-            self._enter(Announce(tuple(announcements)))
+            self.enter(Announce(tuple(announcements)))
         elif by not in more:
             self._next_decision()  # else the answerer waits for more of its seats
         return None
@@ -350,14 +354,14 @@ class Table:
         assert self.game is not None
         d = self.game.decision
         if d is None:
-            self._enter(Over())
-            log.info("game over: %s", self.game.public_view()["result"])
+            self.enter(Over())
+            log.info("game over: %s", self.now().public["result"])
             return
         free = d.seats
         for answerer in self.answerers:
             mode = answerer.ask(d, free)
             if mode is not None:
-                self._enter(mode)
+                self.enter(mode)
                 return
             free = tuple(seat for seat in free if seat not in answerer.pending())
         raise AssertionError(f"nobody asked {d}")
@@ -376,7 +380,7 @@ class Table:
         d = self.decision()
         assert d is not None
         log.info("undone: back to %s", d.kind)
-        self._enter(self.buttons.prompt(d, d.seats[0]))
+        self.enter(self.buttons.prompt(d, d.seats[0]))
 
     # -- presses ---------------------------------------------------------------------
     def handle(self, press: Press) -> None:
@@ -394,7 +398,7 @@ class Table:
             if kind == "hold":
                 if self.game is not None and not isinstance(self.mode, Over | Setup | Abandon):
                     self.box.outputs.feedback()
-                    self._enter(Abandon(self.mode))
+                    self.enter(Abandon(self.mode))
                 return
         elif kind == "hold":
             if button == "ok" and isinstance(self.mode, Over):
@@ -404,16 +408,16 @@ class Table:
         elif kind != "press":
             return  # the peek screen follows PEEK's level, read at drawing time
         self.box.outputs.feedback()
-        if self.desk.qr is not None:
-            self.desk.qr = None  # dismissed, never answered
-        elif not (button == "up" and self.desk.show_qr()):
+        if self.shown is not None:
+            self.shown = None  # dismissed, never answered
+        elif not any(answerer.chord(button) for answerer in self.answerers):
             self._press(button)
 
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
             case Notice() as notice if button == "ok":
-                self._enter(notice.turned())  # dismissed, never answered: nothing else
+                self.enter(notice.turned())  # dismissed, never answered: nothing else
             case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
                 self.mode = dataclasses.replace(notice, nudged=True)
             case Abandon(back):
@@ -423,11 +427,11 @@ class Table:
             case Announce(screens) if button == "ok":
                 self.record.seen(self.game, screens[1:])
                 if len(screens) > 1:
-                    self._enter(Announce(screens[1:]))
+                    self.enter(Announce(screens[1:]))
                 else:
                     self._next_decision()
             case Over() as over if button in ("up", "down"):
-                count = len(self._final_screens())
+                count = len(self.ui.final(self.now().public, self.t))
                 over.page = (over.page + (1 if button == "down" else -1)) % count
             case Handoff() | Choose() | Peek() | Cursor() if button == "back":
                 self._undo()
@@ -446,8 +450,7 @@ class Table:
 
     # -- the loop ----------------------------------------------------------------------
     def step(self) -> None:
-        """Take every answer that came in, handle every waiting press, run due blinks, and
-        show the current screen (watched after a resume: ``companion.table.resume``)."""
+        """Answers in, presses handled, blinks run, the screen shown (a resume's watch too)."""
         try:
             for answerer in self.answerers:
                 answerer.poll()
@@ -466,15 +469,16 @@ class Table:
         screen = self.screen()
         if self.drawn is None or self.drawn[0] != screen:
             self.drawn = (screen, render(screen))  # an unchanged screen is not drawn again
-        out.show(self.desk.qr if self.desk.qr is not None else self.drawn[1])
-        out.set_bar(self.ui.bar(self.game.public_view()) if self.game is not None else 0)
+        out.show(self.shown if self.shown is not None else self.drawn[1])
+        view = self.now().view
+        out.set_bar(self.ui.bar(view) if view is not None else 0)
         out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
-        self.desk.publish()
+        if self.watchers:  # what changed since they last heard
+            self.watchers.tell(self.now(), self.holder, frozenset(self.remote_seats()))
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
-        """What the OLED shows now: read from the public view and, on a seat's prompt,
-        that seat's own view only; marked while the journal cannot be written."""
+        """The OLED's screen: the public view, a seat's own at its prompt; marked if unsaved."""
         shown = self._screen()
         if not self.box.hooded and not self.box.inputs.is_down("peek"):
             shown = unhooded(shown, self.t)
@@ -493,14 +497,10 @@ class Table:
             case Announce(screens):
                 return screens[0]
             case Over(page):
-                return self._final_screens()[page]
+                return self.ui.final(self.now().public, self.t)[page]
         assert self.game is not None
-        status = self.ui.status(self.game.public_view(), self.t)
+        status = self.ui.status(self.now().public, self.t)
         if isinstance(mode, Abandon):
             return abandon_screen(status, self.game.over, self.t)
         owner = next(answerer for answerer in self.answerers if answerer.owns(mode))
         return owner.screen(status)
-
-    def _final_screens(self) -> list[Screen]:
-        assert self.game is not None
-        return self.ui.final(self.game.public_view(), self.t)

@@ -1,19 +1,19 @@
 """Phones as a way of answering: any choice a seat is asked, checked as a press.
 
-The web room (``companion.web.room``) holds the phones and the spectator page;
-the table reaches it only through this desk, and only through the two
-protocols below. A decision whose seats include some with a phone is asked of
-those phones at once, with the options the box would offer; the loop checks
-each answer exactly as it checks a press. A refusal is told to that phone,
-never drawn on the box (whose screen belongs to another seat). Seats without a
-phone, or whose phone went silent, pass the box after.
+The web room (``companion.web.room``) joins its phones to the table with
+``Table.join(PhoneDesk(table, phones))``; this desk reaches them only through
+the ``PhoneRoom`` protocol below, and knows nothing of the TV (a watcher of
+its own, ``companion.table.watchers``). A decision whose seats include some
+with a phone is asked of those phones at once, with the options the box would
+offer; the loop checks each answer exactly as it checks a press. A refusal is
+told to that phone, never drawn on the box (whose screen belongs to another
+seat). Seats without a phone, or whose phone went silent, pass the box after.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from PIL import Image
 
@@ -21,14 +21,14 @@ from companion.games import Choice, Decision
 from companion.games.base import same_choice
 from companion.table.answers import Answerer, Port, Refusal
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek, Phones
-from companion.table.screens import waiting_screen
+from companion.table.screens import offers, waiting_screen
+from companion.table.watchers import View
 from companion.ui.canvas import Screen, wrap
-from companion.ui.contract import GameUI
-from companion.ui.i18n import Translate
 
-View = dict[str, Any]
 #: what a phone is asked: its prompt's lines, and each option with its label
 Offer = tuple[tuple[str, ...], tuple[tuple[Choice, str], ...]]
+
+__all__ = ["Offer", "PhoneDesk", "PhoneRoom", "View"]
 
 
 class PhoneRoom(Protocol):
@@ -39,44 +39,28 @@ class PhoneRoom(Protocol):
     def poll(self) -> list[tuple[int, Choice]]: ...
     def done(self) -> None: ...
     def refused(self, seat: int, why: tuple[str, ...]) -> None: ...
-
-
-class WebSide(Protocol):
-    """The spectator page and the phones' pages (``companion.web.room.WebRoom``)."""
-
-    def begin(
-        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
-    ) -> None: ...
-    def publish(
-        self,
-        view: View | None,
-        ui: GameUI,
-        t: Translate,
-        own_view: Callable[[int], View] | None,
-    ) -> None: ...
-    def reveal(self, screens: Sequence[Screen]) -> None: ...
-    def qr_image(self, seat: int) -> Image.Image: ...
+    def link(self, seat: int) -> Image.Image:
+        """A new link for ``seat``'s phone (the old one dies), as a panel frame."""
+        ...
 
 
 class PhoneDesk(Answerer):
-    """The table's counter for phones: ask them, take their answers, feed the web room."""
+    """The table's counter for phones: ask them, take their answers, show a seat's link."""
 
-    def __init__(self, port: Port) -> None:
+    def __init__(self, port: Port, phones: PhoneRoom) -> None:
         self.port = port
-        self.web: WebSide | None = None  # the web room, set by companion.web.server.serve
-        self.phones: PhoneRoom | None = None  # its phones (None: the room only publishes)
-        self.qr: Image.Image | None = None  # a seat's phone QR code on the panel, until a press
+        self.phones = phones
 
     # -- the answers -------------------------------------------------------------------
     def seats(self) -> set[int]:
-        return set() if self.phones is None else self.phones.seats()
+        return self.phones.seats()
 
     def ask(self, d: Decision, free: tuple[int, ...]) -> Mode | None:
         """Ask every free seat that has a phone, at once, with the box's options."""
         port = self.port
-        if self.phones is None or port.game is None or not set(free) & self.phones.seats():
+        view = port.now().view
+        if view is None or not set(free) & self.phones.seats():
             return None
-        view = port.game.public_view()
         offers = {}
         for seat in sorted(set(free) & self.phones.seats()):
             own = dataclasses.replace(d, seats=(seat,))
@@ -95,13 +79,11 @@ class PhoneDesk(Answerer):
             more = tuple(o for o in d.options if not any(same_choice(o, b) for b in buttons))
             return tuple((o, ui.option_label(o, t)) for o in (*buttons, *more))
         # The cursor's options in the cursor's order: the legal ones first.
-        return tuple((o, ui.choice_label(d, view, o, t)) for o in self.port.offers(d))
+        return tuple((o, ui.choice_label(d, view, o, t)) for o in offers(self.port, d))
 
     def poll(self) -> None:
         """Play the phones' answers; move on when the phones are done or a phone joined."""
         port, phones = self.port, self.phones
-        if phones is None:
-            return
         for seat, choice in phones.poll():
             d = port.decision()
             if not isinstance(port.mode, Phones) or d is None or seat not in d.seats:
@@ -116,12 +98,11 @@ class PhoneDesk(Answerer):
             port.move_on()  # a phone joined while the box waited for its seat
 
     def refused(self, seat: int, why: Refusal) -> None:
-        if self.phones is not None:
-            self.phones.refused(seat, tuple(wrap(why)))
+        self.phones.refused(seat, tuple(wrap(why)))
 
     def settle(self, before: Decision, after: Decision | None) -> bool:
         """While the phones are asked: True while more answers of the same ballot are due."""
-        if not isinstance(self.port.mode, Phones) or self.phones is None:
+        if not isinstance(self.port.mode, Phones):
             return False
         if after is not None and after.kind == before.kind and set(after.seats) < set(before.seats):
             return True
@@ -129,7 +110,7 @@ class PhoneDesk(Answerer):
         return False
 
     def done(self) -> None:
-        if self.phones is not None and isinstance(self.port.mode, Phones):
+        if isinstance(self.port.mode, Phones):
             self.phones.done()  # the phones stop asking too
 
     def owns(self, mode: Mode) -> bool:
@@ -140,38 +121,12 @@ class PhoneDesk(Answerer):
         assert d is not None
         return waiting_screen(t("Answer on your phones."), d, status, t("Others pass the box"), t)
 
-    # -- the web room ------------------------------------------------------------------
-    def show_qr(self) -> bool:
-        """PEEK held + Up, by the seat holding the box: its phone's QR code (a new token)."""
+    def chord(self, button: str) -> bool:
+        """PEEK held + Up, by the seat holding the box: its phone's QR code (a new link)."""
         port = self.port
         held = isinstance(port.mode, Peek | Choose | Confirm | Cursor)
         d = port.decision()
-        if self.web is None or not held or d is None or not port.box.inputs.is_down("peek"):
+        if button != "up" or not held or d is None or not port.box.inputs.is_down("peek"):
             return False
-        self.qr = self.web.qr_image(d.seats[0])
+        port.shown = self.phones.link(d.seats[0])
         return True
-
-    def begin(
-        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
-    ) -> None:
-        """A game starts or resumes (``key``: which game it is in the journal, so phones
-        rejoin the same game after a power cut; ``earlier``: its reveals so far, for the
-        TV's history)."""
-        if self.web is not None:
-            self.web.begin(key, resumed=resumed, earlier=earlier)
-
-    def reveal(self, shown: Sequence[Screen]) -> None:
-        """Results shown on the box go to the TV as they happen."""
-        if self.web is not None and shown:
-            self.web.reveal(shown)
-
-    def publish(self) -> None:
-        """The web room gets the public view; a seat's own view only for that seat's phone."""
-        port = self.port
-        if self.web is None:
-            return
-        game = port.game
-        if game is None:
-            self.web.publish(None, port.ui, port.t, None)
-        else:
-            self.web.publish(game.public_view(), port.ui, port.t, game.view)

@@ -9,13 +9,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.games import Decision, Game
+from companion.games import Choice, Decision
 from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
 from companion.ui.canvas import BODY_LINES, Private, Screen, wrap
-from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
 
 
@@ -121,9 +120,11 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
     raise AssertionError(f"no prompt screen for {mode}")
 
 
-def offers(game: Game, d: Decision, ui: GameUI) -> tuple[Any, ...]:
-    """The ui's candidates for a cursor, the legal ones first: the cursor starts on the
-    first, and a refused one (there to hear why) is never the default."""
-    items = ui.candidates(d, game.view(d.seats[0]))  # the seat's own view
+def offers(port: Port, d: Decision) -> tuple[Choice, ...]:
+    """The choices the box's cursor offers for ``d``: the ui's candidates, the legal ones
+    first, so the cursor starts on one and a refused one (there to hear why) is never the
+    default."""
+    assert port.game is not None
+    items = port.ui.candidates(d, port.game.view(d.seats[0]))  # the seat's own view
     legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
     return (*legal, *(x for x in items if x not in legal))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games import GAMES
+from companion.games import FIRST, GAMES
 from companion.table.cursor import cursor_step
 from companion.ui import game_ui
 from companion.ui.canvas import Screen
@@ -22,7 +22,7 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 class Settings:
     """What setup chose: the game, its options, the language."""
 
-    game: str = "gulag"
+    game: str = FIRST
     players: int = 7
     lang: str = "en"
     options: dict[str, Any] | None = None

@@ -1,9 +1,9 @@
 """Screens: each game's public view drawn on the 128x64 canvas, in English or French.
 
-Every game has a ui module here, ``companion/ui/<game>.py``, named by its
-record in the one registry ``companion.games.GAMES`` (``gulag.py`` is the model). The
-table drives it through the protocol ``companion.ui.contract.GameUI``,
-reading the game's views only:
+Every game has a screens module in its folder, ``companion/games/<game>/screens.py``,
+which its record in the one registry ``companion.games.GAMES`` returns as a ``GameUI``.
+The table drives it through that protocol (``companion.ui.contract``), reading the
+game's views only:
 
 - ``TITLE``; ``SETTINGS``: option -> values, the first the default ("players"
   first), read from the engine's ``OPTIONS`` (``companion.ui.settings``);

@@ -33,7 +33,7 @@ def loaded(flood: bool, state: dict[str, Any]) -> Iterator[Any]:
 
     def attach(table: Table) -> None:
         room = WebRoom(Tokens(None), table.box.clock.now)
-        table.desk.web = room  # phones listen only: the desk's phones stay None
+        table.watch(room)  # phones listen only: they answer nothing
         tokens = [room.tokens.issue(seat) for seat in range(PHONES)]
         server = WebServer(room, "127.0.0.1", 0)
         server.start()

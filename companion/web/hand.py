@@ -1,8 +1,9 @@
 """A seat's private card on its phone, in words, from that seat's own view only.
 
-The box's PEEK screen is cut for 21 columns ("Seat 7 is" / "BLACK"); the phone has
-room to say it whole ("Seat 7, on your right, is black."). Other games' PEEK screens
-already read as sentences and are used as they are, so the phone and the box never
+Each game says it through its folder's ``tv.private_card``: where the box's
+PEEK screen is cut for 21 columns ("Seat 7 is" / "BLACK"), the game says it
+whole ("Seat 7, on your right, is black."); a PEEK screen that already reads
+as sentences is used as it is (``peek_card``), so the phone and the box never
 disagree; a phase with no PEEK screen lists the seat's own facts.
 """
 
@@ -12,19 +13,17 @@ import contextlib
 from typing import Any
 
 from companion.ui.i18n import Translate
-from companion.web.tv import screen_lines
+from companion.web.tv import game_tv, screen_lines
 
 
 def private_card(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Translate) -> list[str]:
     """What only this seat may read, as the lines of one card (empty: nothing private)."""
-    if public["game"] == "gulag":
-        if own.get("right_card") is None:  # own role cards: the box knows no card
-            return []
-        return [
-            t("Seat {n}, on your right, is {colour}.").format(
-                n=own["right"] + 1, colour=ui.option_label(own["right_card"], t)
-            )
-        ]
+    said: list[str] = game_tv(public).private_card(own, public, ui, t)
+    return said
+
+
+def peek_card(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Translate) -> list[str]:
+    """The seat's PEEK screen as lines, the status line left out; else its own facts."""
     lines: list[str] = []
     with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
         screen = ui.peek(own, t)

@@ -1,10 +1,11 @@
-"""The web room: what the table publishes, kept for the server thread, and the phones' seam.
+"""The web room: what the table tells its watchers, kept for the server thread, and the phones.
 
-The table thread calls ``begin``, ``publish``, ``reveal`` and ``qr_image``, and
-drives ``phones`` (``seats``, ``ask``, ``poll``, ``done``, ``refused``) as it
-drives the wired handsets. The server thread reads finished messages and hands
-in phone answers. One lock guards both sides; the server is woken through
-``listeners`` and never calls into the game.
+The room watches the table (``Table.watch``: ``began``, ``stepped``,
+``revealed``, ``ended``, ``connected``), and its ``phones`` answer for their
+seats through the table's phones' desk (``Table.join``), as the wired handsets
+do. The server thread reads finished messages and hands in phone answers. One
+lock guards both sides; the server is woken through ``listeners`` and never
+calls into the game.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PIL import Image
 
 from companion.games.base import Choice
 from companion.table.phones import Offer, View
+from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import LANGUAGES, Translate, translator
@@ -175,10 +177,14 @@ class Phones:
             prompt, labels = (self.room.words["look"],), [self.room.words["seen"]]
         return {"ballot": ask.ballot, "prompt": list(prompt), "options": labels}
 
+    def link(self, seat: int) -> Image.Image:
+        """A new link for ``seat``'s phone (the old one dies): the panel frame of its QR code."""
+        return self.room.qr_image(seat)
 
-class WebRoom:
-    """What the spectator page and each phone are sent, made on the table's thread: the
-    ``WebSide`` of ``companion.table.phones``."""
+
+class WebRoom(Watcher):
+    """What the spectator page and each phone are sent, made on the table's thread from
+    what the table tells its watchers."""
 
     def __init__(
         self,
@@ -203,6 +209,7 @@ class WebRoom:
         self.version = 0
         self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
+        self._step: Step | None = None  # the last step told, remade when the phones change
 
     @property
     def history(self) -> list[list[str]]:
@@ -215,7 +222,33 @@ class WebRoom:
         for wake in list(self.listeners):
             wake()
 
-    # -- the table's side -----------------------------------------------------------
+    # -- the table's side: a watcher's events ---------------------------------------
+    def began(
+        self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
+    ) -> None:
+        self.begin(key, resumed, earlier)
+
+    def stepped(self, step: Step) -> None:
+        self._step = step
+        self.publish(step.view, step.ui, step.t, step.own)
+
+    def revealed(self, screens: Sequence[Screen]) -> None:
+        self.reveal(screens)
+
+    def ended(self, step: Step) -> None:
+        if self.tokens.by_seat:
+            self.tokens.end()  # the game is over: its tokens die with it
+            self._again()
+
+    def connected(self, seats: frozenset[int]) -> None:
+        self._again()
+
+    def _again(self) -> None:
+        """The last step once more: a phone came or went, or a seat has a new link."""
+        step = self._step
+        if step is not None:
+            self.publish(step.view, step.ui, step.t, step.own)
+
     def begin(
         self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
     ) -> None:
@@ -260,8 +293,6 @@ class WebRoom:
                 for seat in seats:
                     if seat < view["players"]:
                         private[seat] = private_lines(own_view(seat), view, ui, t)
-            if view["waiting"] is None and self.tokens.by_seat:
-                self.tokens.end()  # the game is over: its tokens die with it
         with self.lock:
             message["history"] = self.history[-HISTORY:]
             message["events"] = self.reveals.events[-HISTORY:]
@@ -290,6 +321,7 @@ class WebRoom:
         with self.lock:
             token = self.tokens.issue(seat)
             url = self.url_of(token)
+        self._again()  # the seat's phone gets its private view as soon as it joins
         self.changed()
         return seat_frame(url, seat)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.errors import SettingsError
 from companion.games import GAMES, game_class
+from companion.table.phones import PhoneDesk
 from companion.ui import game_ui
 from companion.ui.canvas import preload_fonts
 from companion.ui.i18n import LANGUAGES, translator
@@ -58,8 +59,8 @@ def serve(table: Table, spec: str, data: Path | None, clock: Callable[[], float]
     )
     if data is not None:
         server.on_listening.append(lambda s: _write_tv_link(s, data / "tv-link.txt"))
-    table.desk.web = room
-    table.desk.phones = room.phones
+    table.watch(room)
+    table.join(PhoneDesk(table, room.phones))
     try:
         server.start()
     except OSError as exc:

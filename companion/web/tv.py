@@ -11,22 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games import game_record
 from companion.games.base import Decision
 from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
 
-def for_the_table(game: str, kind: str, t: Translate) -> str | None:
-    """Hand-over lines that speak to the seat holding the box ("your card", "You are
-    chairman"), rewritten for the table; None keeps the box's role line (``ui.role_of``)."""
-    lines = {
-        ("gulag", "peek"): t("Looking at the card of the seat on their right."),
-        ("gulag", "reveal_role"): t("Showing a worker card to the table."),
-        ("politburo", "peek"): t("Reading a member card in secret."),
-        ("glasnost", "peek"): t("Reading an objective card in secret."),
-        ("glasnost", "sit"): t("The chairman takes a seat on the board."),
-    }
-    return lines.get((game, kind))
+def game_tv(view: dict[str, Any]) -> Any:
+    """The TV part of the view's game (its folder's ``tv``: ``status_words``,
+    ``for_the_table``, ``picture``, ``private_card``)."""
+    return game_record(view["game"]).load("tv")
 
 
 def seats_words(seats: list[int] | tuple[int, ...], t: Translate) -> str:
@@ -39,24 +33,9 @@ def seats_words(seats: list[int] | tuple[int, ...], t: Translate) -> str:
 
 
 def status_words(view: dict[str, Any], ui: Any, t: Translate) -> str:
-    """The OLED's status line said in words, for the room."""
-    game = view["game"]
-    if game == "gulag":
-        return t("Turn {turn} of {turns} · Canal {canal} of {canal_max}").format(**view)
-    if game == "politburo":
-        round_of = t("Round {round} of {rounds}").format(**view)
-        if view["secretary"] is None:
-            return round_of
-        return round_of + " · " + t("Secretary: seat {n}").format(n=view["secretary"] + 1)
-    if game == "glasnost":
-        left = t("Coup tokens left: {n}").format(n=view["coup_tokens"]["left"])
-        if view["chairman"] is None:
-            return left
-        return t("Chairman: seat {n}").format(n=view["chairman"] + 1) + " · " + left
-    year = t("Year {year} of {years}").format(**view)
-    if view["trump"] is None:
-        return year
-    return year + " · " + t("Trump: {suit}").format(suit=ui.option_label(view["trump"], t))
+    """The OLED's status line said in words, for the room (by the game's ``tv``)."""
+    said: str = game_tv(view).status_words(view, ui, t)
+    return said
 
 
 def waiting_lines(view: dict[str, Any], ui: Any, t: Translate) -> list[str]:
@@ -67,7 +46,7 @@ def waiting_lines(view: dict[str, Any], ui: Any, t: Translate) -> list[str]:
     d = Decision(
         waiting["kind"], tuple(waiting["seats"]), tuple(waiting["options"] or ()), waiting["secret"]
     )
-    action = for_the_table(view["game"], d.kind, t) or " ".join(ui.role_of(d, view, t).split())
+    action = game_tv(view).for_the_table(d.kind, t) or " ".join(ui.role_of(d, view, t).split())
     who = t("Waiting for {seats}").format(seats=seats_words(d.seats, t))
     return [who, action]
 

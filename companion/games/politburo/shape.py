@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.politburo import MEMBERS, MINISTRIES, NO, REFORM, REPRESS, START_INFLUENCE, YES
+from companion.games.politburo.rules import (
+    MEMBERS,
+    MINISTRIES,
+    NO,
+    REFORM,
+    REPRESS,
+    START_INFLUENCE,
+    YES,
+)
 from companion.games.shape import (
     LOOKS,
     PER_SEAT,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.gulag import BLACK, RED, STRIKE, WORK, deck_for
+from companion.games.gulag.rules import BLACK, RED, STRIKE, WORK, deck_for
 from companion.games.shape import (
     LOOKS,
     PER_SEAT,

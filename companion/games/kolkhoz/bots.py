@@ -36,16 +36,16 @@ import random
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.kolkhoz import (
+from companion.games.kolkhoz.cards import (
     SUITS,
     THRESHOLD,
-    Kolkhoz,
     hours_of,
     rank_of,
     suit_of,
     trick_strength,
     value_of,
 )
+from companion.games.kolkhoz.rules import Kolkhoz
 
 
 class GreedyBot:

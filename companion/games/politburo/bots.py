@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.politburo import (
+from companion.games.politburo.rules import (
     CONDITIONS,
     DONE,
     LEFT,

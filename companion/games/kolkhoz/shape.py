@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.kolkhoz import HAND, JOB_CARDS, SUITS, THRESHOLD, WORKERS, YEARS, hours_of
+from companion.games.kolkhoz.cards import (
+    HAND,
+    JOB_CARDS,
+    SUITS,
+    THRESHOLD,
+    WORKERS,
+    YEARS,
+    hours_of,
+)
 from companion.games.shape import (
     PER_SEAT,
     SEAT,

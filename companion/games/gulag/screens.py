@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.gulag import Gulag
+from companion.games.gulag.rules import Gulag
 from companion.ui import refusals
 from companion.ui.canvas import Screen
 from companion.ui.defaults import cards_label as cards_label
@@ -115,7 +115,7 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
     raise KeyError(kind)
 
 
-#: the engine's refusals (companion.games.gulag) by code -> the screen's words, short
+#: the engine's refusals (companion.games.gulag.rules) by code -> the screen's words, short
 #: enough for the screen and still naming the rule and the seat
 REFUSALS = {
     "self_pick": "G3: the commissar never selects themself.",

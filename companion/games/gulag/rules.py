@@ -19,7 +19,7 @@ from typing import Any
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList
-from companion.games.kinds import GulagKind, GulagPhase
+from companion.games.gulag.kinds import GulagKind, GulagPhase
 
 RED, BLACK = "red", "black"
 WORK, STRIKE = "work", "strike"

@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from companion.games.glasnost_board import Board
+from companion.games.glasnost.board import Board
 
 WIDTH, HEIGHT = 1240, 900  # wide enough for the longest crisis labels beside the ring
 CX, CY = WIDTH / 2, HEIGHT / 2
 RADIUS = 300
 CRISIS_R = 34
 SEAT_R = 15
-DOMAIN_MARK = {"economy": "E", "military": "M", "security": "S"}
 
 
 def crisis_xy(index: int, count: int) -> tuple[float, float]:

@@ -2,9 +2,9 @@
 
 Rulings applied (docs/rules/glasnost.md):
 
-- S1 the board is data (``companion.games.glasnost_board``): the ``board``
+- S1 the board is data (``companion.games.glasnost.board``): the ``board``
   option takes a board description already read into a dict (a table's own
-  file, read by ``companion.boards.load_board``); None means the bundled
+  file, read by ``companion.games.glasnost.command.load_board``); None means the bundled
   board, kept as a Python constant because this package does no I/O. Rule
   3.2 shuffles the crisis cards onto the crisis spaces; ``crises="fixed"``
   keeps them in the order the board lists them.
@@ -72,7 +72,7 @@ from typing import Any
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
-from companion.games.glasnost_board import (
+from companion.games.glasnost.board import (
     BOARD,
     DOMAINS,
     NO,
@@ -83,7 +83,7 @@ from companion.games.glasnost_board import (
     Crisis,
     parse_board,
 )
-from companion.games.kinds import GlasnostKind, GlasnostPhase
+from companion.games.glasnost.kinds import GlasnostKind, GlasnostPhase
 
 REFORMISTS, REPRESSIONISTS, NATIONALISTS = "Reformists", "Repressionists", "Nationalists"
 FACTIONS = (REFORMISTS, REPRESSIONISTS, NATIONALISTS)

@@ -6,7 +6,7 @@ board lives twice, on purpose: as the Python constant ``BOARD`` below, which
 the game uses when no board is given (``companion.games`` does no I/O, so it
 cannot read a file), and as ``companion/data/glasnost_board.json``, the
 package-data file a table edits or copies to describe its printed board
-(``companion.boards.load_board`` reads it; a test checks both agree). A
+(``companion.games.glasnost.command.load_board`` reads it; a test checks both agree). A
 table's own file has the same schema and is passed to the game as the
 ``board`` option, already read into a dict.
 

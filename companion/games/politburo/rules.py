@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 from companion.ballot import Ballot
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
-from companion.games.kinds import PolitburoPhase
+from companion.games.politburo.kinds import PolitburoPhase
 
 DEFENCE, FINANCE, SECURITY = "defence", "finance", "security"
 MINISTRIES = (DEFENCE, FINANCE, SECURITY)

@@ -31,7 +31,8 @@ import random
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.glasnost import (
+from companion.games.glasnost.board import NO, REFORM, REPRESS, YES
+from companion.games.glasnost.rules import (
     DECLINE,
     DONE,
     GORBACHEV,
@@ -42,7 +43,6 @@ from companion.games.glasnost import (
     RIGHT,
     faction_of,
 )
-from companion.games.glasnost_board import NO, REFORM, REPRESS, YES
 
 #: how many of its first votes a Nationalist casts for its cover colour
 COVER_VOTES = 2

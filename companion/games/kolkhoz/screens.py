@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.kolkhoz import JOBS, SUITS, WORKER_RANKS, Kolkhoz, suit_of
+from companion.games.kolkhoz.cards import JOBS, SUITS, WORKER_RANKS, suit_of
+from companion.games.kolkhoz.rules import Kolkhoz
 from companion.ui import defaults, refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Private, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
@@ -91,7 +92,7 @@ def option_label(option: Any, t: Translate) -> str:
     return card_label(str(option))
 
 
-#: the engine's refusals (companion.games.kolkhoz) by code -> the screen's words: a card a
+#: the engine's refusals (companion.games.kolkhoz.rules) by code -> the screen's words: a card a
 #: seat may not play (deal "box") short, naming the rule; an entry that cannot be right
 #: (deal "cards") in full, with the facts that show why
 REFUSALS = {

@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.glasnost import (
+from companion.games.glasnost.board import DOMAINS, NO, REFORM, REPRESS, YES
+from companion.games.glasnost.rules import (
     COUP,
     DONE,
     GORBACHEV,
@@ -45,7 +46,6 @@ from companion.games.glasnost import (
     Glasnost,
     faction_of,
 )
-from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES
 from companion.ui import refusals
 from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
 from companion.ui.defaults import cards_label as cards_label
@@ -395,7 +395,7 @@ def _refusal_facts(facts: refusals.Facts, t: Translate) -> refusals.Facts:
     return facts
 
 
-#: the engine's refusals (companion.games.glasnost) by code -> the screen's words
+#: the engine's refusals (companion.games.glasnost.rules) by code -> the screen's words
 REFUSALS = {
     "partner": "5.1: board seat {place} goes with {partner}: choose {partner} to take both.",
     "face_up": "5.1: board seat {place} already has a face-up token.",

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import Decision, IllegalMove
-from companion.games.politburo import (
+from companion.games.politburo.rules import (
     CONDITIONS,
     DEFENCE,
     DONE,
@@ -270,7 +270,7 @@ def _point_prompt(seat: int, view: dict[str, Any], t: Translate) -> list[str]:
     ]
 
 
-#: the engine's refusals (companion.games.politburo) by code -> the screen's words, still
+#: the engine's refusals (companion.games.politburo.rules) by code -> the screen's words, still
 #: naming the rule
 REFUSALS = {
     "rejected": "P3: the {plan} plan was already rejected this round",

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.glasnost import (
+from companion.games.glasnost.board import DOMAINS, NO, REFORM, REPRESS, YES, parse_board
+from companion.games.glasnost.rules import (
     BALLOTS,
     COUNTDOWNS,
     COUP,
@@ -24,7 +25,6 @@ from companion.games.glasnost import (
     bundled_board,
     coup_tokens_for,
 )
-from companion.games.glasnost_board import DOMAINS, NO, REFORM, REPRESS, YES, parse_board
 from companion.games.shape import (
     LOOKS,
     PER_SEAT,

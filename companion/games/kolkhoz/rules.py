@@ -77,217 +77,32 @@ Two ways to deal (option ``deal``):
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ballot import shuffled
 from companion.games.base import Choice, Decision, Game, IllegalMove, Option, Result
 from companion.games.frozen import FrozenDict, FrozenList, freeze
-from companion.games.kinds import KolkhozPhase
-
-YEARS = 5  # K1: the Пятилетка
-THRESHOLD = 40  # work-hours to complete a job
-HAND = 5  # K3: cards dealt each while the deck allows
-
-SUITS = ("hearts", "diamonds", "clubs", "spades")
-SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
-LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
-SUIT_OF_LETTER = {v: k for k, v in LETTER.items()}
-WORKER_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K")
-JOB_RANKS = ("A", "2", "3", "4", "5")
-#: K2: card values, which are also the rank order of workers.
-VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
-VALUE |= {"J": 11, "Q": 12, "K": 13}
-
-JACK = VALUE["J"]  # no other rank has its value
-
-WORKERS = tuple(r + LETTER[s] for s in SUITS for r in WORKER_RANKS)  # the 32 workers
-JOB_CARDS = tuple(r + LETTER[s] for s in SUITS for r in JOB_RANKS)  # the 20 job cards
-
-#: The jobs as the text names them: suit -> (Cyrillic, transliteration, English gloss).
-JOBS = {
-    "hearts": ("Пахота", "Pakhota", "Plowing"),
-    "diamonds": ("Жатва", "Zhatva", "Harvesting"),
-    "clubs": ("Мастерская", "Masterskaya", "Workshop"),
-    "spades": ("Зерно", "Zerno", "Grain"),
-}
-#: Other terms of the text, for the box to show: key -> (Cyrillic, transliteration, gloss).
-TERMS = {
-    "kolkhoz": ("Колхоз", "Kolkhoz", "Collective farm"),
-    "planner": ("Центральный Плановик", "Tsentral'nyy Planovik", "Central Planner"),
-    "trump": ("Наша главная задача", "Nasha glavnaya zadacha", "Our main task (trump)"),
-    "trick": ("Взятка", "Vzyatka", "Trick"),
-    "brigadier": ("Бригадир", "Brigadir", "Brigade Leader"),
-    "plot": ("Личный Участок", "Lichnyy Uchastok", "Personal Plot"),
-    "deck": ("Колода Рабочих", "Koloda Rabochikh", "Workers Deck"),
-    "north": ("Отправить на Север", "Otpravit' na Sever", "Sent north"),
-    "requisition": ("Ищут врагов народа", "Ishchut vragov naroda", "Looking for enemies"),
-    "years": ("Пятилетка", "Pyatiletka", "Five-year plan"),
-    "jack": ("Пьяница", "P'yanitsa", "Drunkard (trump Jack)"),
-    "queen": ("Информатор", "Informator", "Informer (trump Queen)"),
-    "king": ("Партийный чиновник", "Partiynyy chinovnik", "Party official (trump King)"),
-}
-
-
-# -- cards: pure helpers ----------------------------------------------------------
-class _CardTable(dict[str, Any]):
-    """A fact of every card worked out once, looked up by the card: the engine and its bot
-    ask the suit or value of a card some twenty times a move. A string that is no card is
-    worked out as asked, as it always was (``describe``), and not kept."""
-
-    def __init__(self, describe: Callable[[str], Any]) -> None:
-        super().__init__({card: describe(card) for card in (*WORKERS, *JOB_CARDS)})
-        self.describe = describe
-
-    def __missing__(self, card: str) -> Any:
-        return self.describe(card)
-
-
-#: ``suit_of(card)`` and the others below are the tables' lookups (a C call, no frame)
-suit_of: Callable[[str], str] = _CardTable(lambda card: SUIT_OF_LETTER[card[-1]]).__getitem__
-rank_of: Callable[[str], str] = _CardTable(lambda card: card[:-1]).__getitem__
-#: K2: the face value of a worker (6-13) or a job card (Ace 1 to 5)
-value_of: Callable[[str], int] = _CardTable(lambda card: VALUE[card[:-1]]).__getitem__
-
-
-def hours_of(card: str, trump: str | None) -> int:
-    """K2: work-hours of a worker; the trump Jack (Пьяница) adds nothing."""
-    value = value_of(card)
-    if value == JACK and suit_of(card) == trump:
-        return 0
-    return value
-
-
-#: sort key: by suit in the text's order, then by rank
-card_order: Callable[[str], tuple[int, int]] = _CardTable(
-    lambda card: (SUITS.index(suit_of(card)), value_of(card))
-).__getitem__
-
-
-def is_card(choice: Any) -> bool:
-    return isinstance(choice, str) and choice in WORKERS
-
-
-def trick_strength(card: str, lead_suit: str, trump: str | None) -> int:
-    """How strongly ``card`` bids for the trick: trump above the lead suit above the rest (which
-    never wins), by value within each (values 1-13); the first of the strongest wins."""
-    suit = suit_of(card)
-    if suit == trump:
-        return 40 + value_of(card)
-    return 20 + value_of(card) if suit == lead_suit else 0
-
-
-def trick_winner(cards: list[str], lead_suit: str, trump: str | None) -> int:
-    """Index of the winning card: the highest trump if any, else the highest of the lead suit."""
-    winner, best = 0, -1  # the first of the strongest, as ``max`` picks
-    for i, card in enumerate(cards):
-        strength = trick_strength(card, lead_suit, trump)
-        if strength > best:
-            winner, best = i, strength
-    return winner
-
-
-def legal_plays(
-    hand: list[str], lead: str | None, trump: str | None, trump_broken: bool
-) -> list[str]:
-    """The cards of ``hand`` that may be played, in hand order.
-
-    Following: cards of the ``lead`` suit if any, else any card. Leading
-    (``lead`` is None): no trump until trump has been played this year,
-    unless the hand holds nothing but trump.
-    """
-    if lead is not None:
-        follow = [c for c in hand if suit_of(c) == lead]
-        return follow or list(hand)
-    if trump_broken:
-        return list(hand)
-    plain = [c for c in hand if suit_of(c) != trump]
-    return plain or list(hand)
-
-
-def hand_size(deck: int, players: int = 4) -> int:
-    """K3: five cards each while the deck allows, else as many as it can deal equally."""
-    return min(HAND, deck // players)
-
-
-def deal_possible(supply: dict[str, int], places: Iterable[tuple[int, Iterable[str]]]) -> bool:
-    """Whether ``supply`` unseen cards (suit -> count) can fill ``places`` exactly.
-
-    Each place is (how many cards, the suits it may hold). With equal totals
-    a filling exists if and only if every set of suits fits in the places
-    that accept one of them (Hall's condition for transport problems).
-    """
-    rooms = [0] * (1 << len(SUITS))  # room, by the suits accepted (a bit a suit)
-    for n, suits in places:
-        if n < 0:
-            return False
-        accepted = 0
-        for x in set(suits):
-            accepted |= SUIT_BIT[x]
-        rooms[accepted] += n
-    counts = [supply.get(x, 0) for x in SUITS]
-    if min(counts) < 0 or sum(counts) != sum(rooms):
-        return False
-    # Summed over subsets, a suit at a time: within[m] is the room of the places that
-    # accept only suits of m, need[m] the cards of the suits of m.
-    within = rooms
-    need = [0] * len(rooms)
-    for i, count in enumerate(counts):
-        bit = 1 << i
-        for m in range(len(rooms)):
-            if m & bit:
-                within[m] += within[m ^ bit]
-                need[m] += count
-    # The places that accept one of the chosen suits are all but those within the others.
-    full = len(rooms) - 1
-    total = within[full]
-    return all(need[chosen] <= total - within[full ^ chosen] for chosen in range(1, full + 1))
-
-
-# -- the state ----------------------------------------------------------------------
-@dataclass
-class KolkhozState:
-    deck: list[str]
-    piles: dict[str, list[str]]  # suit -> face-down job cards, top last
-    year: int = 1
-    planner: int = 0
-    phase: KolkhozPhase = "trump"
-    trump: str | None = None
-    trump_broken: bool = False
-    #: suit -> {"reward": card, "hours": int, "done": bool, "by": seat|None, "workers": [cards]}
-    jobs: dict[str, dict[str, Any]] = field(default_factory=dict)
-    hands: list[list[str]] = field(default_factory=list)
-    hand_size: int = 0
-    tricks: int = 0  # tricks to play this year (K3: hand size - 1)
-    tricks_played: int = 0
-    leader: int = 0
-    turn: int = 0
-    trick: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "card"} in play order
-    to_assign: list[str] = field(default_factory=list)  # trump cards awaiting the brigadier
-    brigadier: int | None = None
-    brigadiers: list[int] = field(default_factory=list)  # this year's, sorted
-    #: tricks each seat has won this year; None for a year begun before the box counted them
-    won: list[int] | None = field(default_factory=list)
-    plots: list[dict[str, list[str]]] = field(default_factory=list)  # {"hidden", "shown"}
-    north: list[str] = field(default_factory=list)
-    unclaimed: list[str] = field(default_factory=list)  # job cards of failed jobs
-    last_trick: dict[str, Any] | None = None
-    history: list[dict[str, Any]] = field(default_factory=list)  # one summary a year
-    #: the year's summary while its requisitions run; then it joins the history
-    closing: dict[str, Any] | None = None
-    failed: list[str] = field(default_factory=list)  # failed jobs still to requisition
-    requisition: dict[str, Any] | None = None  # the one running
-    revealing: list[int] = field(default_factory=list)  # its revealers still to go
-    # -- the clerk (deal "cards") only: what the box knows of hands it never saw
-    held: list[int] = field(default_factory=list)  # cards left in each hand
-    suits_left: list[list[str]] = field(default_factory=list)  # suits each hand may still hold
-    voids: list[dict[str, int]] = field(default_factory=list)  # suit -> trick it was not followed
-    trump_only: list[int | None] = field(default_factory=list)  # trick of a trump lead, unbroken
-    #: per seat, one entry per hidden plot card not yet entered: the suits it may be
-    slots: list[list[list[str]]] = field(default_factory=list)
-    entry: str | None = None  # the suit entered, its card to come
+from companion.games.kolkhoz import clerk
+from companion.games.kolkhoz.cards import (
+    JOB_RANKS,
+    JOBS,
+    LETTER,
+    SUITS,
+    THRESHOLD,
+    VALUE,
+    WORKERS,
+    YEARS,
+    KolkhozState,
+    card_order,
+    hand_size,
+    hours_of,
+    is_card,
+    lead_suit,
+    legal_plays,
+    suit_of,
+    trick_winner,
+    value_of,
+)
 
 
 class Kolkhoz(Game):
@@ -404,149 +219,20 @@ class Kolkhoz(Game):
     # -- facts derived from the state ---------------------------------------------
     @property
     def lead_suit(self) -> str | None:
-        return suit_of(self.s.trick[0]["card"]) if self.s.trick else None
+        return lead_suit(self.s)
 
     def _legal(self, seat: int) -> list[str]:
         s = self.s
         return legal_plays(s.hands[seat], self.lead_suit, s.trump, s.trump_broken)
-
-    def _held(self, seat: int) -> int:
-        return self.s.held[seat] if self.clerk else len(self.s.hands[seat])
-
-    def _hidden_count(self, seat: int) -> int:
-        plot = self.s.plots[seat]
-        return len(plot["hidden"]) + (len(self.s.slots[seat]) if self.clerk else 0)
 
     def _deck_count(self) -> int:
         """Workers in the worker deck now: neither in a hand, a plot, a trick, a job nor north."""
         s = self.s
         if not self.clerk:
             return len(s.deck)
-        placed = sum(1 for card in self._placed() if card in WORKERS)
+        placed = sum(1 for card in clerk.places(self.s) if card in WORKERS)
         elsewhere = placed + sum(s.held) + sum(len(x) for x in s.slots)
         return len(WORKERS) - elsewhere
-
-    # -- the clerk: what the box knows of the cards it cannot see ------------------
-    def _placed(self) -> dict[str, tuple[str, dict[str, str | int]]]:
-        """Every worker whose place the box knows, with the place (a refusal's code and
-        facts, for a card seen twice)."""
-        s = self.s
-        where: dict[str, tuple[str, dict[str, str | int]]] = {}
-        for card in s.north:
-            where[card] = ("went_north", {})
-        for seat, plot in enumerate(s.plots):
-            for card in plot["shown"] + plot["hidden"]:
-                where[card] = ("in_plot", {"seat": seat + 1})
-        if s.requisition is not None:
-            for r in s.requisition["revealed"]:
-                for card in r["cards"]:
-                    where[card] = ("in_plot", {"seat": r["seat"] + 1})
-        for suit, job in s.jobs.items():
-            for card in job["workers"]:
-                where[card] = ("this_year", {"job": JOBS[suit][0]})
-        for p in s.trick:
-            where[p["card"]] = ("in_trick", {"seat": p["seat"] + 1})
-        return where
-
-    def _unseen(self, suit: str, placed: dict[str, Any] | None = None) -> list[str]:
-        """The workers of ``suit`` whose place the box does not know (``placed``: what
-        ``_placed`` says now, when the caller has it already)."""
-        placed = self._placed() if placed is None else placed
-        return [r + LETTER[suit] for r in WORKER_RANKS if r + LETTER[suit] not in placed]
-
-    def _possible(
-        self,
-        suit: str,
-        seat: int,
-        *,
-        hand_suits: list[str] | None = None,
-        from_plot: bool = False,
-        placed: dict[str, Any] | None = None,
-    ) -> bool:
-        """Whether a card of ``suit`` can come from ``seat``'s hand (or plot) and a deal still fit.
-
-        ``hand_suits`` is what the hand may hold afterwards (a void shown, a
-        trump lead); a plot card takes the place of the hidden card most
-        constrained that may be of its suit (the slots of a seat are nested,
-        older within newer, so that choice never loses a filling).
-        """
-        s = self.s
-        placed = self._placed() if placed is None else placed
-        supply = Counter(suit_of(c) for c in set(WORKERS) - set(placed))
-        supply[suit] -= 1
-        hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
-        slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
-        if from_plot:
-            fits = [x for x in slots[seat] if suit in x]
-            if not fits:
-                return False
-            slots[seat].remove(min(fits, key=len))
-        else:
-            count, suits = hands[seat]
-            if suit not in suits:
-                return False
-            hands[seat] = (count - 1, suits if hand_suits is None else hand_suits)
-        return self._fills(supply, hands, slots)
-
-    def _fills(
-        self, supply: Counter[str], hands: list[tuple[int, list[str]]], slots: list[list[list[str]]]
-    ) -> bool:
-        places: list[tuple[int, Iterable[str]]] = list(hands)
-        places += [(1, x) for seat_slots in slots for x in seat_slots]
-        rest = sum(supply.values()) - sum(n for n, _ in places)
-        places.append((rest, SUITS))  # the undealt deck: any suit
-        return deal_possible(supply, places)
-
-    def _after_play(self, seat: int, suit: str) -> list[str]:
-        """The suits ``seat``'s hand may hold after playing ``suit`` now (2b)."""
-        s = self.s
-        lead = self.lead_suit
-        suits = list(s.suits_left[seat])
-        if lead is not None and suit != lead:
-            suits = [x for x in suits if x != lead]  # did not follow: holds none of the lead
-        if lead is None and suit == s.trump and not s.trump_broken:
-            suits = [x for x in suits if x == s.trump]  # led trump early: holds nothing else
-        return suits
-
-    def _entry_suits(self) -> list[str]:
-        s = self.s
-        placed = self._placed()  # once for the four suits: nothing moves while they are asked
-        if s.phase == "plot":
-            seat = self._plot_seat()
-            return [
-                x
-                for x in SUITS
-                if self._unseen(x, placed)
-                and self._possible(x, seat, from_plot=True, placed=placed)
-            ]
-        seat = s.turn
-        return [
-            x
-            for x in SUITS
-            if self._unseen(x, placed)
-            and self._possible(x, seat, hand_suits=self._after_play(seat, x), placed=placed)
-        ]
-
-    def _reveal_options(self) -> list[str]:
-        s = self.s
-        assert s.requisition is not None
-        suit, seat = s.requisition["job"], s.revealing[0]
-        options = []
-        if self._possible(suit, seat, from_plot=True):
-            options = self._unseen(suit)
-        supply = Counter(suit_of(c) for c in set(WORKERS) - set(self._placed()))
-        hands = [(s.held[i], list(s.suits_left[i])) for i in range(self.players)]
-        slots = [[list(x) for x in s.slots[i]] for i in range(self.players)]
-        slots[seat] = [[y for y in x if y != suit] for x in slots[seat]]
-        if self._fills(supply, hands, slots):
-            options.append("none")
-        return options
-
-    def _plot_seat(self) -> int:
-        return next(i for i in range(self.players) if self.s.slots[i])
-
-    def _may_hold(self, seat: int, suit: str) -> bool:
-        return any(suit in x for x in self.s.slots[seat])
 
     # -- the contract ------------------------------------------------------------
     def _decide(self) -> Decision | None:
@@ -556,15 +242,15 @@ class Kolkhoz(Game):
         if s.phase == "play" and not self.clerk:
             return Decision("play", (s.turn,), tuple(self._legal(s.turn)))
         if s.phase in ("play", "plot"):
-            seat = s.leader if s.phase == "play" else self._plot_seat()
+            seat = s.leader if s.phase == "play" else clerk.plot_seat(self.s)
             if s.entry is None:
-                return Decision("suit", (seat,), tuple(self._entry_suits()))
-            return Decision("card", (seat,), tuple(self._unseen(s.entry)))
+                return Decision("suit", (seat,), tuple(clerk.entry_suits(self.s)))
+            return Decision("card", (seat,), tuple(clerk.unseen(self.s, s.entry)))
         if s.phase == "assign":
             assert s.brigadier is not None
             return Decision("assign", (s.brigadier,), SUITS)
         if s.phase == "reveal":
-            return Decision("reveal", (s.revealing[0],), tuple(self._reveal_options()))
+            return Decision("reveal", (s.revealing[0],), tuple(clerk.reveal_options(self.s)))
         return None
 
     def _refusal(self, decision: Decision, seat: int, choice: Choice) -> IllegalMove:
@@ -597,10 +283,10 @@ class Kolkhoz(Game):
 
     def _suit_refusal(self, suit: str) -> IllegalMove:
         s = self.s
-        if not self._unseen(suit):
+        if not clerk.unseen(self.s, suit):
             return self.refused("suit_placed", suit=suit)
         if s.phase == "plot":
-            return self.refused("plot_suit", seat=self._plot_seat() + 1, suit=suit)
+            return self.refused("plot_suit", seat=clerk.plot_seat(self.s) + 1, suit=suit)
         seat = s.turn
         lead = self.lead_suit
         if suit != s.trump and (trick := s.trump_only[seat]) is not None:
@@ -615,7 +301,7 @@ class Kolkhoz(Game):
 
     def _card_refusal(self, decision: Decision, card: str) -> IllegalMove:
         s = self.s
-        where = self._placed().get(card)
+        where = clerk.places(self.s).get(card)
         if where is not None:
             code, facts = where
             return self.refused(code, card=card, **facts)
@@ -642,7 +328,7 @@ class Kolkhoz(Game):
             self._play(s.turn, str(choice))
         elif s.phase == "plot":
             s.entry = None
-            self._plot_card(self._plot_seat(), str(choice))
+            self._plot_card(clerk.plot_seat(self.s), str(choice))
         elif s.phase == "assign":
             self._assign(s.to_assign.pop(0), str(choice))
             if not s.to_assign:
@@ -654,7 +340,7 @@ class Kolkhoz(Game):
         s = self.s
         n = self.players
         if self.clerk:
-            s.suits_left[seat] = self._after_play(seat, suit_of(card))
+            s.suits_left[seat] = clerk.after_play(self.s, seat, suit_of(card))
             lead = self.lead_suit
             if lead is not None and suit_of(card) != lead:
                 s.voids[seat].setdefault(lead, s.tricks_played + 1)
@@ -754,7 +440,7 @@ class Kolkhoz(Game):
             suit = s.requisition["job"]
             while s.revealing:
                 seat = s.revealing[0]
-                if self.clerk and self._may_hold(seat, suit):
+                if self.clerk and clerk.may_hold(self.s, seat, suit):
                     s.phase = "reveal"
                     return
                 if not self.clerk:
@@ -837,7 +523,7 @@ class Kolkhoz(Game):
                 record["revealed"].append({"seat": seat, "cards": [choice]})
             else:
                 mine["cards"].append(choice)
-            if self._may_hold(seat, suit):
+            if clerk.may_hold(self.s, seat, suit):
                 return  # more may follow
         s.slots[seat] = [[x for x in slot if x != suit] for slot in s.slots[seat]]
         self._plots_changed()

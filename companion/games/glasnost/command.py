@@ -1,19 +1,22 @@
-"""Reading board descriptions from files, kept outside ``companion.games`` (which does no I/O).
+"""``companion board``, Glasnost's own command, and reading board descriptions from files.
+
+Kept apart from the rules (``rules``, ``board``: pure, no I/O).
 
 ``load_board`` returns the JSON-ready dict; the game validates it
-(``companion.games.glasnost_board.parse_board``) when it is passed as the
+(``companion.games.glasnost.board.parse_board``) when it is passed as the
 ``board`` option, so a file is checked the same way wherever it comes from.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.errors import BoardError
-from companion.files import read_regular
+from companion.errors import BoardError, CompanionError
+from companion.files import check_regular, read_regular
 
 BUNDLED = "glasnost_board.json"
 MAX_BYTES = 64 * 1024  # the bundled board is under 3 KiB
@@ -80,3 +83,18 @@ def load_board(path: str | Path | None = None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BoardError(f"{where} must hold a JSON object, not {type(data).__name__}")
     return data
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check a board description (``--board``, else the bundled one) and draw it as SVG."""
+    from companion.games.glasnost.board import parse_board
+    from companion.games.glasnost.board_svg import board_svg
+
+    check_regular(args.svg, "SVG file", CompanionError)  # a FIFO would wait for a reader
+    board = parse_board(load_board(args.board))
+    try:
+        Path(args.svg).write_text(board_svg(board), encoding="utf-8")
+    except OSError as exc:
+        raise CompanionError(f"cannot write {args.svg}: {exc.strerror}") from None
+    print(f"{board.name}: {len(board.crises)} crises, {len(board.seat_crises)} seats -> {args.svg}")
+    return 0

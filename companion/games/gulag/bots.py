@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from companion.games import Choice, Decision, Game
-from companion.games.gulag import BLACK, PASS, RED, STRIKE, WORK
+from companion.games.gulag.rules import BLACK, PASS, RED, STRIKE, WORK
 
 
 def suspicion(view: dict[str, Any]) -> dict[int, float]:

@@ -1,0 +1,98 @@
+"""Gulag on the TV and the phones: its status in words, what a seat is doing, its picture.
+
+Read by the whole table from across the room, so every line is a sentence
+written from the public view alone, through the box's catalog (``t``); the
+picture is drawn from the pieces of ``companion.web.pictures``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui.i18n import Translate
+from companion.web.pictures import around_the_table, bar, oval_table, svg, text
+
+View = dict[str, Any]
+
+
+def status_words(view: View, ui: Any, t: Translate) -> str:
+    """The OLED's status line said in words, for the room."""
+    return t("Turn {turn} of {turns} · Canal {canal} of {canal_max}").format(**view)
+
+
+def for_the_table(kind: str, t: Translate) -> str | None:
+    """A hand-over line that speaks to the seat holding the box, rewritten for the table;
+    None keeps the box's role line."""
+    lines = {
+        "peek": t("Looking at the card of the seat on their right."),
+        "reveal_role": t("Showing a worker card to the table."),
+    }
+    return lines.get(kind)
+
+
+def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
+    """The seat's PEEK card said whole ("Seat 7, on your right, is black.")."""
+    if own.get("right_card") is None:  # own role cards: the box knows no card
+        return []
+    return [
+        t("Seat {n}, on your right, is {colour}.").format(
+            n=own["right"] + 1, colour=ui.option_label(own["right_card"], t)
+        )
+    ]
+
+
+def picture(view: dict[str, Any], t: Translate) -> str:
+    """The canal against its goal, the deck, and the table: who is commissar, supervisor
+    and worker this turn."""
+    players = view["players"]
+    body = [
+        text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 40),
+        *bar(20, 70, 960, view["canal"], view["canal_max"], "#1565c0"),
+        oval_table(players),
+        text(
+            500,
+            412,
+            t("Deck: {red} red, {black} black").format(**view["deck"]),
+            30,
+            fill="#fff",
+            text_anchor="middle",
+        ),
+    ]
+    team = set(view["workers"])
+    names = {"commissar": t("commissar"), "supervisor": t("supervisor"), "worker": t("worker")}
+    fills = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}
+    roles = view.get("roles")
+    winners = set((view.get("result") or {}).get("winners") or ())
+    for seat in range(players):
+        x, y = around_the_table(players, seat)
+        role = (
+            "commissar"
+            if seat == view["commissar"]
+            else "supervisor"
+            if seat == view["supervisor"]
+            else "worker"
+            if seat in team
+            else ""
+        )
+        fill = fills.get(role, "#fff")
+        if roles:  # the game is over: every role card is told (G7)
+            fill = "#b71c1c" if roles[seat] == "red" else "#212121"
+        ink = "#111" if fill in ("#fff", "#f9a825") else "#fff"
+        if seat in winners:
+            body.append(
+                f'<circle cx="{x:.0f}" cy="{y:.0f}" r="54" fill="none" stroke="#f9a825" '
+                'stroke-width="8"/>'
+            )
+        body += [
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="44" fill="{fill}" '
+            'stroke="#111" stroke-width="2"/>',
+            text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
+        ]
+        if roles:
+            role_name = t("red") if roles[seat] == "red" else t("black")
+            below = y + 76 if y >= 400 else y - 54
+            body.append(text(x, below, role_name, 26, text_anchor="middle"))
+        elif role:
+            below = y + 76 if y >= 400 else y - 54
+            body.append(text(x, below, names[role], 26, text_anchor="middle"))
+    return svg(1000, 660, body)
