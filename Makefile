@@ -14,7 +14,7 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
+$(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po $(wildcard companion/games/*/locale/*/LC_MESSAGES/*.po)
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .

@@ -19,7 +19,9 @@ class BuildWithCatalogs(build_py):
         shutil.copyfile(
             HERE / "hardware" / "pinout.toml", HERE / "companion" / "data" / "pinout.toml"
         )
-        for po in HERE.glob("companion/locale/*/LC_MESSAGES/*.po"):
+        catalogs = [*HERE.glob("companion/locale/*/LC_MESSAGES/*.po")]
+        catalogs += HERE.glob("companion/games/*/locale/*/LC_MESSAGES/*.po")  # a game's own
+        for po in catalogs:
             with po.open("rb") as source:
                 catalog = read_po(source)
             with po.with_suffix(".mo").open("wb") as target:

@@ -19,7 +19,6 @@ import re
 import time
 
 import pytest
-from babel.messages.pofile import read_po
 from PIL import Image
 
 from companion.games import GAMES as REGISTRY
@@ -28,7 +27,7 @@ from companion.table import Settings
 from companion.ui.i18n import translator
 from tests.browser import chromium, same_screenshot
 from tests.conftest import alone, usual_table
-from tests.test_i18n import CATALOG
+from tests.test_i18n import catalog_messages
 from tests.webtables import (
     Announce,
     Over,
@@ -78,8 +77,7 @@ TEXTS = """() => {
 
 def english_left(texts):
     """Texts on a French page that are an English catalog message whose French differs."""
-    with CATALOG.open("rb") as f:
-        messages = [m for m in read_po(f) if m.id and m.string and m.string != m.id]
+    messages = [m for m in catalog_messages() if m.string and m.string != m.id]
     words = [m.id for m in messages if re.search("[A-Za-z]", re.sub(r"{\w*}", "", m.id))]
     patterns = [re.compile(re.sub(r"\\{\w*\\}", ".+", re.escape(w))) for w in words]
     return [text for text in texts if any(p.fullmatch(text) for p in patterns)]
