@@ -71,5 +71,5 @@ RECORD = GameRecord(
     learn=_learn,
     migrations=_migrations,
     state_shape=_state_shape,
-    bot_options={"reveal": "cards"},
+    bot_options={"choice": "approve_reject", "reveal": "cards"},  # an Avalon team vote
 )

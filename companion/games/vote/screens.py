@@ -161,7 +161,11 @@ def reveal_lines(line: dict[str, Any], choices: list[str], t: Translate) -> list
 
 
 def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -> list[Screen]:
-    """The round's reveal, a page of three lines at a time."""
+    """The round's reveal, a page of three lines at a time; at the end, the count of the
+    rounds, which the table reads before the last screens."""
+    if after["phase"] == "over" and before["phase"] != "over":
+        rounds = len(after["history"])
+        return [Screen(status(after, t), (t("{n} rounds voted").format(n=rounds),), t("OK"))]
     if len(after["history"]) == len(before["history"]):
         return []
     lines = reveal_lines(after["history"][-1], list(after["choices"]), t)
