@@ -144,18 +144,17 @@ def refusal(refused: IllegalMove, t: Translate) -> str:
 
 
 def reveal_lines(line: dict[str, Any], choices: list[str], t: Translate) -> list[str]:
-    """V5: a round's result as the reveal shows it: the cards in their shuffled order, the
-    count of each option, or each option's seats."""
+    """V5: a round's result as the reveal shows it, a sentence each (unwrapped): the cards in
+    their shuffled order, the count of each option, or each option's seats."""
     if line["cards"] is not None:
         cards = ", ".join(option_label(c, t) for c in line["cards"])
-        return wrap(t("Cards: {cards}").format(cards=cards))
+        return [t("Cards: {cards}").format(cards=cards)]
     if line["open"] is not None:
         lines: list[str] = []
         for option in choices:
             chosen = zip(line["voters"], line["open"], strict=True)
-            seats = [v + 1 for v, c in chosen if c == option]
-            said = " ".join(map(str, seats)) or "-"
-            lines += wrap(f"{option_label(option, t)}: {said}")
+            seats = [str(v + 1) for v, c in chosen if c == option]
+            lines.append(f"{option_label(option, t)}: {' '.join(seats) or '-'}")
         return lines
     return [f"{option_label(o, t)}: {n}" for o, n in zip(choices, line["tally"], strict=True)]
 
@@ -168,7 +167,8 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
         return [Screen(status(after, t), (t("{n} rounds voted").format(n=rounds),), t("OK"))]
     if len(after["history"]) == len(before["history"]):
         return []
-    lines = reveal_lines(after["history"][-1], list(after["choices"]), t)
+    said = reveal_lines(after["history"][-1], list(after["choices"]), t)
+    lines = [part for sentence in said for part in wrap(sentence)]
     pages = [lines[i : i + BODY_LINES] for i in range(0, len(lines), BODY_LINES)]
     return [Screen(status(after, t), tuple(page), t("OK: next")) for page in pages]
 
