@@ -10,6 +10,7 @@ from companion.box import VirtualClock, open_box
 from companion.demo import play
 from companion.games import new_game
 from companion.games.vote.rules import CHOICES, DONE
+from companion.table.modes import Cursor
 from companion.table.setup import Settings
 from companion.ui.canvas import overflow
 from companion.ui.i18n import translator
@@ -129,11 +130,37 @@ def test_swapping_two_secret_votes_changes_no_frame_blink_beep_or_log_line(revea
     assert run("no", "no", reveal).frames != a.frames  # the runs did differ in what was voted
 
 
-def test_a_six_seat_yes_no_round_on_the_box_takes_its_presses():
-    """Setup aside: the chair's "every seat" (the box starts with seat 1), each seat's
-    hand-over OK then A or B then OK, the reveal's OK, then "end the game"."""
-    played = run("yes", "no", "cards")
-    assert played.moves == 1 + 6 + 1
+def round_presses(choice, votes):
+    """The presses of a first round at a six-seat table, from the first screen after setup
+    to the chair's "another round?", each seat voting ``votes[seat]``."""
+    from companion.demo import Player
+    from companion.table import Table
+    from companion.table.modes import Announce, Handoff
+
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table = Table(box, seed=3)
+        table.step()
+        player = Player(box, table, box.clock)
+        player.setup(Settings("vote", 6, "en", {"choice": choice}))
+        before = player.presses
+        while table.game.decision.kind != "next" or not isinstance(table.mode, Cursor):
+            d = table.game.decision
+            if isinstance(table.mode, Handoff | Announce):
+                player.press("ok")
+            else:
+                player.answer("all" if d.kind == "who" else votes[d.seats[0]])
+        return player.presses - before
+    finally:
+        box.close()
+
+
+def test_a_six_seat_yes_no_round_on_the_box_takes_twenty_one_presses():
+    """The chair's hand-over OK and "every seat" OK (2); seat 1 votes, A or B then OK (2);
+    each other seat takes the box, OK, then A or B and OK (5 x 3); the reveal's OK and the
+    box back to the chair (2): 21, then one OK for another round. Whatever is voted."""
+    assert round_presses("yes_no", ["yes"] * 6) == 21
+    assert round_presses("yes_no", ["no", "yes", "no", "no", "yes", "no"]) == 21
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
