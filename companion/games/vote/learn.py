@@ -8,8 +8,8 @@ from companion.games.record import ASKS, WHO, WIN, Page
 
 PAGES: tuple[Page, ...] = (
     Page(WHO, "The box is the ballot box of the game you play.", ("V1",)),
-    Page(ASKS, "Seat 1 says who votes: every seat, or the seats it picks.", ("V2", "V3")),
+    Page(ASKS, "Seat 1 picks who votes: all or some.", ("V2",)),
     Page(ASKS, "Each voter answers in secret: A/B, or a cursor.", ("V4",)),
-    Page(ASKS, "The box shows shuffled cards, the tally, or every seat's vote.", ("V5",)),
+    Page(ASKS, "Shown: shuffled cards, a tally, or all votes.", ("V5",)),
     Page(WIN, "Nobody wins: your own game says what the vote means.", ("V6",)),
 )
