@@ -25,7 +25,7 @@ PI_WHEELS := --only-binary=:all: --implementation cp --python-version $(PI_PYTHO
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po
+$(VENV)/.installed: pyproject.toml setup.py companion/locale/*/LC_MESSAGES/*.po $(wildcard companion/games/*/locale/*/LC_MESSAGES/*.po)
 	@echo "Setting up the box in $(VENV)/ (once: Python packages for the screen, buttons, pads and web; a minute or two)"
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 # From an unpacked `make dist`, with no network: its wheelhouse holds every wheel (the build's

@@ -22,7 +22,9 @@ class BuildWithCatalogs(build_py):
 
         for name in HARDWARE:
             shutil.copyfile(HERE / "hardware" / name, HERE / "companion" / "data" / name)
-        for po in HERE.glob("companion/locale/*/LC_MESSAGES/*.po"):
+        catalogs = [*HERE.glob("companion/locale/*/LC_MESSAGES/*.po")]
+        catalogs += HERE.glob("companion/games/*/locale/*/LC_MESSAGES/*.po")  # a game's own
+        for po in catalogs:
             with po.open("rb") as source:
                 catalog = read_po(source)
             with po.with_suffix(".mo").open("wb") as target:

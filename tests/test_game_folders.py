@@ -156,10 +156,27 @@ def words(tree: ast.AST) -> list[str]:
     return found
 
 
+def house_word(game: str, root: Path = PACKAGE) -> bool:
+    """Whether another game's own folder uses ``game``'s name as a word of its own (the
+    vote's name is Glasnost's and Politburo's "vote" decision): then the name alone says
+    nothing, and only the folder's address (``games.vote``, ``games/vote``) names the game."""
+    word = re.compile(rf"(?i)(\w+_)?{re.escape(game)}(_\w+)?")
+    others = [
+        path
+        for path in sorted((root / "games").glob("*/*.py"))
+        if path.parent.name != game and (path.parent / "__init__.py").exists()
+    ]
+    return any(
+        word.fullmatch(w) for path in others for w in words(ast.parse(path.read_text("utf-8")))
+    )
+
+
 def naming(game: str, root: Path = PACKAGE) -> list[str]:
     """The modules of ``root`` outside ``game``'s folder whose code names the game."""
     folder = root / "games" / game
     said = re.compile(re.escape(game), re.IGNORECASE)
+    if house_word(game, root):
+        said = re.compile(rf"games[./]{re.escape(game)}\b")
     return [
         path.relative_to(root).as_posix()
         for path in sorted(root.rglob("*.py"))
@@ -171,7 +188,8 @@ def naming(game: str, root: Path = PACKAGE) -> list[str]:
 def test_no_module_outside_a_games_folder_names_it_but_the_registry():
     named = {game: naming(game) for game in GAMES}
     print({game: len(files) for game, files in named.items()})  # the measure, with -s
-    assert named == {game: ["games/registry.py"] for game in GAMES}
+    # the registry names each folder; a name that is a house word, only as a word
+    assert named == {game: [] if house_word(game) else ["games/registry.py"] for game in GAMES}
 
 
 def test_the_name_count_sees_a_name_in_code_and_not_in_a_docstring(tmp_path):
@@ -184,6 +202,20 @@ def test_the_name_count_sees_a_name_in_code_and_not_in_a_docstring(tmp_path):
     (tmp_path / "b.py").write_text(f"from companion.games.{game} import screens\n")
     (tmp_path / "c.py").write_text(f"x = ui.{game.upper()}\n")
     assert naming(game, tmp_path) == ["a.py", "b.py", "c.py"]
+
+
+def test_a_name_another_game_uses_as_a_word_is_counted_by_its_folders_address(tmp_path):
+    """The control for a game named with a word of the house (a "tally" game beside a game
+    whose ballots have a "tally"): its name in a string is that word; its folder's address
+    still names it."""
+    for folder, text in (("tally", "NAME = 'tally'\n"), ("other", "KIND = 'tally_count'\n")):
+        (tmp_path / "games" / folder).mkdir(parents=True)
+        (tmp_path / "games" / folder / "__init__.py").write_text("")
+        (tmp_path / "games" / folder / "rules.py").write_text(text)
+    (tmp_path / "a.py").write_text('SAID = "tally"\n')
+    (tmp_path / "b.py").write_text("from companion.games.tally import screens\n")
+    assert house_word("tally", tmp_path) and not house_word("other", tmp_path)
+    assert naming("tally", tmp_path) == ["b.py"]
 
 
 #: suites of cases written game by game: numbers measured and pinned (a new game has none

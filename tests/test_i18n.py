@@ -12,6 +12,15 @@ from companion.ui.i18n import translator
 
 PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 CATALOG = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "companion.po"
+#: the house's catalog, then each game folder's own (``companion.ui.i18n``)
+CATALOGS = [CATALOG, *sorted(PACKAGE.glob("games/*/locale/fr/LC_MESSAGES/companion.po"))]
+
+
+def catalog_messages():
+    """Every message of every French catalog (the house's and the game folders')."""
+    for path in CATALOGS:
+        with path.open("rb") as f:
+            yield from (message for message in read_po(f) if message.id)
 
 
 def messages_in_code():
@@ -30,9 +39,7 @@ def messages_in_code():
 
 
 def test_every_message_shown_has_a_french_translation():
-    with CATALOG.open("rb") as f:
-        catalog = read_po(f)
-    translated = {m.id: m.string for m in catalog if m.id}
+    translated = {m.id: m.string for m in catalog_messages()}
     missing = {msg: where for msg, where in messages_in_code().items() if not translated.get(msg)}
     assert missing == {}
     assert len(messages_in_code()) > 50
@@ -40,10 +47,8 @@ def test_every_message_shown_has_a_french_translation():
 
 def test_the_compiled_catalog_is_the_po_file():
     fr = translator("fr")
-    with CATALOG.open("rb") as f:
-        for message in read_po(f):
-            if message.id:
-                assert fr(message.id) == message.string
+    for message in catalog_messages():
+        assert fr(message.id) == message.string
 
 
 def test_placeholders_survive_translation():
@@ -83,8 +88,7 @@ def test_the_font_ships_with_its_licence():
 
 
 def french_messages():
-    with CATALOG.open("rb") as f:
-        return [(m.id, m.string) for m in read_po(f) if m.id]
+    return [(m.id, m.string) for m in catalog_messages()]
 
 
 def test_french_puts_a_space_before_every_colon_and_question_mark():

@@ -52,9 +52,16 @@ def cited() -> dict[tuple[str, str], set[str]]:
     return found
 
 
+def page_path(page: str) -> Path:
+    """A game's rules page: in its folder (``companion/games/<game>/rules.md``, beside the
+    rules it explains) when it holds one, else in ``docs/rules/``."""
+    in_folder = ROOT / "companion" / "games" / page.removesuffix(".md") / "rules.md"
+    return in_folder if in_folder.exists() else RULES / page
+
+
 def headings(page: str) -> set[str]:
     """The words of a page's headings: where a reference can be looked up."""
-    text = (RULES / page).read_text(encoding="utf-8")
+    text = page_path(page).read_text(encoding="utf-8")
     words: set[str] = set()
     for line in text.splitlines():
         if line.startswith("#"):
@@ -76,7 +83,7 @@ def test_the_references_are_found_in_the_code():
 @pytest.mark.parametrize(("page", "ref"), sorted(CITED), ids=lambda x: str(x))
 def test_every_cited_rule_has_a_heading_on_its_games_page(page, ref):
     where = ", ".join(sorted(CITED[(page, ref)]))
-    assert ref in headings(page), f"{where} cites {ref}: add a heading for it to docs/rules/{page}"
+    assert ref in headings(page), f"{where} cites {ref}: add a heading for it to {page_path(page)}"
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -96,7 +103,8 @@ def test_the_index_links_every_game_page():
 
 
 def markdown_files() -> list[Path]:
-    return [ROOT / "README.md", *sorted(RULES.glob("*.md"))]
+    folders = sorted((ROOT / "companion" / "games").glob("*/rules.md"))
+    return [ROOT / "README.md", *sorted(RULES.glob("*.md")), *folders]
 
 
 @pytest.mark.parametrize("doc", markdown_files(), ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -18,6 +18,7 @@ FOLDERS = (
     "kolkhoz",
     "politburo",
     "glasnost",
+    "vote",
 )
 
 

@@ -1,8 +1,10 @@
 """English and French for everything shown, through gettext catalogs.
 
 English is the source language; ``locale/fr/LC_MESSAGES/companion.po`` is the
-only copy of the French text and is compiled to ``.mo`` at install time
-(``setup.py``), never committed compiled.
+house's French text, and a game folder may hold its own words in its own catalog
+(``games/<game>/locale/fr/LC_MESSAGES/companion.po``), so that a game arrives as
+one folder. Each is compiled to ``.mo`` at install time (``setup.py``), never
+committed compiled; the house's catalog is read first, the folders' after it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,12 @@ def locale_dir() -> str:
     return str(Path(__file__).resolve().parents[1] / "locale")
 
 
+def folder_locale_dirs() -> list[str]:
+    """The catalogs game folders hold (``games/<game>/locale``), in a steady order."""
+    games = Path(__file__).resolve().parents[1] / "games"
+    return [str(found) for found in sorted(games.glob("*/locale")) if found.is_dir()]
+
+
 @cache
 def translator(lang: str) -> Translate:
     """The function that turns an English message into ``lang``."""
@@ -33,6 +41,8 @@ def translator(lang: str) -> Translate:
 
     try:
         catalog = gettext.translation(DOMAIN, locale_dir(), languages=[lang])
+        for folder in folder_locale_dirs():  # a game's own words, asked when the house has none
+            catalog.add_fallback(gettext.translation(DOMAIN, folder, languages=[lang]))
     except FileNotFoundError:
         raise RuntimeError(
             f"the {lang} catalog is not compiled: reinstall the package (make test or pip install)"

@@ -1,0 +1,59 @@
+"""The vote on the TV and the phones: the round, the history of its results, the table.
+
+Written from the public view alone, through the box's catalog (``t``); the picture
+is drawn from the pieces of ``companion.web.pictures``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui.i18n import Translate
+from companion.web.pictures import around_the_table, oval_table, svg, text
+
+View = dict[str, Any]
+
+
+def status_words(view: View, ui: Any, t: Translate) -> str:
+    """The OLED's status line said in words, for the room."""
+    return t("Round {round} of the vote").format(**view)
+
+
+def for_the_table(kind: str, t: Translate) -> str | None:
+    """A hand-over line rewritten for the table; None keeps the box's role line."""
+    return {"vote": t("Voting in secret.")}.get(kind)
+
+
+def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
+    """No private card: a seat's vote is its own until the reveal."""
+    return []
+
+
+def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
+    """One line a round, the latest first, as its reveal showed it."""
+    lines = []
+    for line in reversed(view["history"]):
+        said = " · ".join(ui.reveal_lines(line, list(view["choices"]), t))
+        lines.append(t("Round {n}: {said}").format(n=line["round"], said=said))
+    return lines
+
+
+def picture(view: dict[str, Any], t: Translate) -> str:
+    """The table, the round's voters marked, and the history of the results."""
+    from companion.games.vote import screens
+
+    players = view["players"]
+    voters = set(view["voters"]) if view["phase"] == "vote" else set()
+    body = [text(20, 50, status_words(view, screens, t), 40), oval_table(players)]
+    for seat in range(players):
+        x, y = around_the_table(players, seat)
+        fill = "#1565c0" if seat in voters else "#fff"
+        ink = "#fff" if seat in voters else "#111"
+        body += [
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="44" fill="{fill}" '
+            'stroke="#111" stroke-width="2"/>',
+            text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
+        ]
+    for i, line in enumerate(history_lines(view, screens, t)[:3]):
+        body.append(text(20, 100 + 34 * i, line[:70], 26))
+    return svg(1000, 660, body)
