@@ -54,6 +54,16 @@ class Reveals:
         self._save()
         return event
 
+    def reword(self, number: int, screens: list[list[str]]) -> dict[str, Any] | None:
+        """Event ``number`` said again in other words (the game's sentences for the box's
+        lines); the event as it now reads, or None when it is gone."""
+        for i, event in enumerate(self.events):
+            if event["id"] == number:
+                self.events[i] = {"id": number, "screens": screens}
+                self._save()
+                return self.events[i]
+        return None
+
     def screens(self) -> list[list[str]]:
         """Every screen shown so far, oldest first."""
         return [screen for event in self.events for screen in event["screens"]]
