@@ -267,6 +267,9 @@ class WebRoom(Watcher):
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
         if view == self._view and seats == self._seats:
+            if self._unsaid is not None:  # a reveal with no move after it: shown as it came
+                self._unsaid = None
+                self._show_reveals()
             return
         if view != self._view and self._reveal is not None:
             # A reveal stays on the TV while the box shows it: until the first move after it.
@@ -316,11 +319,16 @@ class WebRoom(Watcher):
 
     def reveal(self, screens: Sequence[Screen]) -> None:
         """Results shown on the box (votes, cards, events): the TV shows them as they happen,
-        in the game's sentences once the step that made them is told (``_say_reveal``)."""
+        in the game's sentences, with the step that made them (``publish``): the box's
+        lines never reach a page first."""
         with self.lock:
             self._reveal = self.reveals.add([screen_lines(s) for s in screens])
             self._unsaid = (self._reveal["id"], self._view)
             self._reveal_view = None
+
+    def _show_reveals(self) -> None:
+        """The reveals sent again with the state already on show."""
+        with self.lock:
             spectator = json.loads(self.spectator)
             spectator["history"] = self.history[-HISTORY:]
             spectator["events"] = self.reveals.events[-HISTORY:]

@@ -46,7 +46,13 @@ def waiting_lines(view: dict[str, Any], ui: Any, t: Translate) -> list[str]:
     d = Decision(
         waiting["kind"], tuple(waiting["seats"]), tuple(waiting["options"] or ()), waiting["secret"]
     )
-    action = game_tv(view).for_the_table(d.kind, t) or " ".join(ui.role_of(d, view, t).split())
+    tv = game_tv(view)
+    doing = getattr(tv, "doing_words", None)
+    action = (
+        (doing(d, view, t) if doing is not None else None)
+        or tv.for_the_table(d.kind, t)
+        or " ".join(ui.role_of(d, view, t).split())
+    )
     who = t("Waiting for {seats}").format(seats=seats_words(d.seats, t))
     return [who, action]
 

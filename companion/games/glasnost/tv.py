@@ -21,6 +21,8 @@ View = dict[str, Any]
 COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#555"}
 
 __all__ = [
+    "ask_words",
+    "doing_words",
     "end_words",
     "for_the_table",
     "picture",
@@ -28,6 +30,34 @@ __all__ = [
     "reveal_words",
     "status_words",
 ]
+
+
+def doing_words(d: Any, view: View, t: Translate) -> str | None:
+    """What the seats are doing, the crisis named whole in the table's language."""
+    if d.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
+        return None
+    crisis = crisis_words(view["crises"][view["crisis"]]["name"], t)
+    said = t("Voting on {crisis}.") if d.kind == "crisis_vote" else t("Purging at {crisis}.")
+    return said.format(crisis=crisis)
+
+
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, the crisis named whole and what each answer sets."""
+    if d.kind != "crisis_vote" or view["crisis"] is None:
+        return None
+    crisis = view["crises"][view["crisis"]]
+    return [
+        t("Vote on {crisis}.").format(crisis=crisis_words(crisis["name"], t)),
+        choices_words(crisis, t),
+    ]
+
+
+def choices_words(crisis: dict[str, Any], t: Translate) -> str:
+    """What each answer to a crisis sets."""
+    return t("Yes sets {yes}; no sets {no}.").format(
+        yes=policy_words(crisis["yes"]["domain"], crisis["yes"]["direction"], t),
+        no=policy_words(crisis["no"]["domain"], crisis["no"]["direction"], t),
+    )
 
 
 def crisis_words(name: str, t: Translate) -> str:
@@ -164,10 +194,7 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
                 t("{crisis} is full: {seats} vote.").format(
                     crisis=crisis_words(crisis["name"], t), seats=seats_words(after["voters"], t)
                 ),
-                t("Yes sets {yes}; no sets {no}.").format(
-                    yes=policy_words(crisis["yes"]["domain"], crisis["yes"]["direction"], t),
-                    no=policy_words(crisis["no"]["domain"], crisis["no"]["direction"], t),
-                ),
+                choices_words(crisis, t),
             ]
         )
     return said

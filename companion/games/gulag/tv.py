@@ -17,6 +17,7 @@ from companion.web.tv import seats_words
 View = dict[str, Any]
 
 __all__ = [
+    "ask_words",
     "end_words",
     "for_the_table",
     "picture",
@@ -52,6 +53,35 @@ def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
     ]
 
 
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in a sentence (its page names the seat)."""
+    kind, picked = d.kind, view["workers"]
+    if kind == "pick_worker" and not picked:
+        return [t("You are the commissar: choose the first worker.")]
+    if kind == "pick_worker":
+        return [
+            t("You are the commissar: seat {n} works; choose the second worker.").format(
+                n=picked[0] + 1
+            )
+        ]
+    if kind == "pick_supervisor":
+        return [
+            t("You are the commissar: {seats} work; choose the supervisor.").format(
+                seats=seats_words(list(picked), t)
+            )
+        ]
+    if kind == "supervise":
+        return [t("You are the supervisor: order one worker to swap their card, or no one.")]
+    if kind == "task":
+        return [t("You are a worker: play Work or Strike.")]
+    if kind == "peek":
+        right = (d.seats[0] - 1) % view["players"] + 1
+        return [
+            t("Hold the button below to see the card of seat {n}, on your right.").format(n=right)
+        ]
+    return None
+
+
 def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
     """A turn's end: the supervisor's order, the inspected cards (in the order the box
     shuffled them, never by seat) and the canal's growth."""
@@ -63,7 +93,7 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
         said.append(
             [t("The supervisor ordered seat {n} to swap their card.").format(n=turn["ordered"] + 1)]
         )
-    cards = ", ".join(ui_option(c, t) for c in after["last_inspection"])
+    cards = ", ".join(screens.option_label(c, t) for c in after["last_inspection"])
     grew = (
         t("The canal grows by {n} to {canal}.").format(n=turn["work"], canal=after["canal"])
         if turn["work"]
@@ -76,11 +106,6 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
         ]
     )
     return said
-
-
-def ui_option(card: str, t: Translate) -> str:
-    """A played card's word (Work, Strike), as the box names it."""
-    return screens.option_label(card, t)
 
 
 def end_words(view: View, t: Translate) -> list[list[str]]:

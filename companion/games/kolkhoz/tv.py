@@ -22,6 +22,7 @@ View = dict[str, Any]
 __all__ = [
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -46,6 +47,22 @@ def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
             cards=cards_label(own["plot"]["hidden"]) or t("no card")
         ),
     ]
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """A job on a phone with its word; the brigadier's choice with its hours (K4)."""
+    if option not in JOBS:
+        return None  # a card, or "no more": as the box writes it
+    if d.kind == "assign" and option in view["jobs"]:
+        return hours_words(option, view["jobs"][option], t)
+    return job_words(option, t)
+
+
+def hours_words(suit: str, job: View, t: Translate) -> str:
+    """A job's hours against its goal, in words."""
+    if job["done"]:
+        return t("{job}: done").format(job=job_words(suit, t))
+    return t("{job}: {hours} of {threshold} hours").format(job=job_words(suit, t), **job)
 
 
 def job_words(suit: str, t: Translate) -> str:
@@ -78,6 +95,13 @@ def won_words(year: View, t: Translate) -> str:
     return t("Tricks won this year: {list}.").format(list=", ".join(each))
 
 
+def plays_words(plays: list[dict[str, Any]], t: Translate) -> str:
+    """A trick's cards in the order played, each with its seat."""
+    return ", ".join(
+        t("{card} from seat {n}").format(n=p["seat"] + 1, card=card_label(p["card"])) for p in plays
+    )
+
+
 def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
     """A trick's cards and winner, the jobs done and who took their card, a year's end."""
     if before is None or not before["jobs"]:
@@ -85,10 +109,7 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
     said = []
     trick = completed_trick(before, after)
     if trick is not None:
-        plays = ", ".join(
-            t("{card} from seat {n}").format(n=p["seat"] + 1, card=card_label(p["card"]))
-            for p in trick["plays"]
-        )
+        plays = plays_words(trick["plays"], t)
         said.append(
             [
                 t("Trick {k}: {plays}.").format(k=before["tricks_played"] + 1, plays=plays),
@@ -160,8 +181,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
         y = 10 + 46 * i
-        done = " ✓" if job["done"] else ""
-        label = f"{job_words(suit, t)} {job['hours']}/{job['threshold']}{done}"
+        label = hours_words(suit, job, t)
         body += [
             text(20, y + 28, label, 26),
             *bar(400, y, 580, job["hours"], job["threshold"], "#2e7d32"),
@@ -173,7 +193,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
         )
         body.append(text(20, y, line, 26))
-    trick = "  ".join(f"{p['seat'] + 1}: {card_label(p['card'])}" for p in view["trick"]) or "-"
+    trick = plays_words(view["trick"], t) or "-"
     bottom = 230 + 40 * len(view["plots"]) + 10
     body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 28))
     return svg(1000, bottom + 30, body)

@@ -156,7 +156,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         y = 20 + 64 * i
         name = screens.ministry_label(ministry, t)
         body += [
-            text(20, y + 34, f"{name}: {level}", 32),
+            text(20, y + 34, t("{ministry}: {level}").format(ministry=name, level=level), 32),
             *bar(360, y + 8, 620, level, 10, "#b71c1c"),
         ]
     body.append(text(20, 260, t("Influence"), 32))
