@@ -47,6 +47,11 @@ def _json(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def said_lines(screens: Sequence[Screen]) -> list[list[str]]:
+    """A step's reveal screens as lines, those with nothing but a status line left out."""
+    return [lines for s in screens if (lines := screen_lines(s))]
+
+
 def language(t: Translate) -> str:
     """The language code of the table's translator (``translator`` is cached: one per code)."""
     return next((lang for lang in LANGUAGES if translator(lang) is t), "en")
@@ -251,7 +256,7 @@ class WebRoom(Watcher):
         the journal), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
-            self.reveals.begin(key, resumed, [[screen_lines(s) for s in step] for step in earlier])
+            self.reveals.begin(key, resumed, [said_lines(step) for step in earlier])
             self._reveal = self._reveal_view = None
             self._view = None
             self._unsaid = None
@@ -322,7 +327,7 @@ class WebRoom(Watcher):
         in the game's sentences, with the step that made them (``publish``): the box's
         lines never reach a page first."""
         with self.lock:
-            self._reveal = self.reveals.add([screen_lines(s) for s in screens])
+            self._reveal = self.reveals.add(said_lines(screens))
             self._unsaid = (self._reveal["id"], self._view)
             self._reveal_view = None
 
