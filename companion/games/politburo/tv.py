@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.politburo import screens
+from companion.games.politburo.rules import card_order
 from companion.ui.i18n import Translate
 from companion.web.hand import peek_card as private_card
 from companion.web.pictures import bar, svg, text
@@ -17,6 +18,7 @@ from companion.web.pictures import bar, svg, text
 View = dict[str, Any]
 
 __all__ = [
+    "ask_words",
     "end_words",
     "for_the_table",
     "picture",
@@ -37,6 +39,48 @@ def status_words(view: View, ui: Any, t: Translate) -> str:
 def for_the_table(kind: str, t: Translate) -> str | None:
     """A hand-over line that speaks to the seat holding the box, rewritten for the table."""
     return t("Reading a member card in secret.") if kind == "peek" else None
+
+
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in sentences (its page names the seat)."""
+    kind = d.kind
+    plan = view["plan"] or view["proposal"]
+    ministry = screens.ministry_label(plan, t) if plan else ""
+    said = {
+        "propose": t("You are the secretary: choose the plan."),
+        "plan_vote": t("Vote on the plan for {ministry}."),
+        "plan_count": t("You are the secretary: how many thumbs up for {ministry}?"),
+        "casting": t("You are the secretary: the vote on {ministry} is tied; you decide."),
+        "replace": t("You are the secretary: replace an executor?"),
+    }.get(kind)
+    if said is not None:
+        return [said.format(ministry=ministry)]
+    if kind == "appoint":
+        k = len(view["executors"]) + 1
+        return [t("You are the secretary: appoint executor {k} of 3.").format(k=k)]
+    if kind == "replace_by":
+        return [t("You are the secretary: who replaces seat {n}?").format(n=view["replacing"] + 1)]
+    if kind == "execute":
+        return execute_words(d.seats[0], view, ministry, t)
+    return None
+
+
+def execute_words(seat: int, view: View, ministry: str, t: Translate) -> list[str]:
+    """An executor's card to play: the execution, and the influence or (P6) its number."""
+    k = view["execution"]
+    lines = [
+        t("You execute the plan for {ministry}, execution {k} of 3: reform or repress.").format(
+            ministry=ministry, k=k
+        )
+    ]
+    if k == 3:  # P6: the numbered cards are dealt by seat from the secretary's left
+        order = card_order(view["executors"], view["secretary"], view["players"])
+        lines.append(
+            t("Your card is number {i}: the table sees it.").format(i=order.index(seat) + 1)
+        )
+    else:
+        lines.append(influence_words(view, t))
+    return lines
 
 
 def influence_words(view: View, t: Translate) -> str:
