@@ -29,12 +29,13 @@ from typing import Any, cast
 from companion.box.clock import VirtualClock
 from companion.errors import IllegalMove
 from companion.games import Decision, Game, restore
-from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
 from companion.table.modes import Choose, Claim, Confirm, Countdown, Cursor, Mode, Peek
+from companion.table.screens import offers as cursor_offers
 from companion.table.screens import prompt_screen
+from companion.table.watchers import Step
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
 
@@ -61,6 +62,11 @@ class _Sight:
     inputs: _Keys = dataclasses.field(default_factory=_Keys)
     mode: Mode | None = None  # the countdown's screen, drawn by its desk
     clock: VirtualClock = dataclasses.field(default_factory=VirtualClock)
+    shown: Any = None  # no picture on the panel: the screens are drawn
+
+    def now(self) -> Step:
+        """The step's public view, as the table hands it to every screen."""
+        return Step.of(self.game, self.ui, self.t, None)
 
     @property
     def box(self) -> _Sight:
@@ -143,9 +149,7 @@ def _prompts(first: Mode, ui: GameUI, d: Decision) -> list[Mode]:
 
 def offers(game: Game, d: Decision, ui: GameUI) -> tuple[Any, ...]:
     """The cursor's options as the table orders them: the legal ones first."""
-    items = ui.candidates(d, game.view(d.seats[0]))
-    legal = [x for x in items if any(same_choice(x, o) for o in d.options)]
-    return (*legal, *(x for x in items if x not in legal))
+    return cursor_offers(cast(Port, _Sight(game, ui, str)), d)
 
 
 def _press_each(

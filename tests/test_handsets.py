@@ -613,7 +613,8 @@ def at_a_coup_check(rig):
     while game.decision.kind != "coup_offer":
         d = game.decision
         game.act(d.seats[0], bots[d.seats[0]].choose(game.view(d.seats[0]), d))
-    rig.table._first_decision()
+    rig.table.release()  # nobody holds the box: the decision is asked anew, as at a start
+    rig.table.move_on()
     rig.wait(GAP)
     return rig.table
 

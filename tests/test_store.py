@@ -327,7 +327,7 @@ def test_a_record_from_an_older_format_is_migrated(tmp_path, monkeypatch):
     monkeypatch.setattr(game_class("gulag"), "FORMAT", 2)
     with pytest.raises(ValueError, match="does not match this version"):
         restore(old)  # the fault: a record from another version of the state
-    monkeypatch.setitem(migrate.GULAG, 1, one_to_two)
+    monkeypatch.setitem(migrate.migrations("gulag"), 1, one_to_two)
     box, table = started(path)
     try:
         assert table.resumed
