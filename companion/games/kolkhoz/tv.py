@@ -184,7 +184,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         label = hours_words(suit, job, t)
         body += [
             text(20, y + 28, label, 26),
-            *bar(400, y, 580, job["hours"], job["threshold"], "#2e7d32"),
+            *bar(600, y, 380, job["hours"], job["threshold"], "#2e7d32"),
         ]
     for seat, plot in enumerate(view["plots"]):
         y = 230 + 40 * seat
