@@ -56,6 +56,9 @@ class Buttons(Answerer):
                 buttons = port.ui.choice_buttons(d)
                 assert buttons is not None
                 port.enter(Confirm(seat, buttons[button == "choice_b"]))
+            case Choose() if button == "ok":
+                # The same words for every seat and every pair of choices, told at once.
+                port.warn(port.t("Not yet"), [port.t("Choose A or B first.")])
             case Confirm(seat, pending) if button == "ok":
                 port.answer(seat, pending, self)
             case Confirm(seat) if button == "back":

@@ -70,15 +70,12 @@ class PhoneDesk(Answerer):
 
     def question(self, d: Decision, view: View) -> tuple[str, ...]:
         """What a phone asks its seat: the game's sentence for a phone (its folder's
-        ``tv.ask_words``), else the box's prompt; a phone has no PEEK, its own button shows
-        the card."""
+        ``tv.ask_words``), else the box's prompt (a peek's the room words for a phone)."""
         t = self.port.t
         said = getattr(game_record(view["game"]).load("tv"), "ask_words", None)
         words = said(d, view, t) if said is not None else None
         if words:
             return tuple(words)
-        if d.kind == "peek":
-            return (t("Hold the button below to read your card in secret, then confirm."),)
         return tuple(self.port.ui.prompt(d, view, t))
 
     def options(self, d: Decision, view: View) -> tuple[tuple[Choice, str], ...]:
@@ -86,7 +83,7 @@ class PhoneDesk(Answerer):
         has one, else the box's."""
         t = self.port.t
         if d.kind == "peek":
-            return (("seen", t("Seen")),)
+            return (("seen", t("OK")),)
         boxed = self._box_options(d, view)
         said = getattr(game_record(view["game"]).load("tv"), "option_words", None)
         if said is None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.games import Game
+from companion.table.resume import Resumed, Watch, resume
 from companion.ui.canvas import Screen
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ class Record:
     def __init__(self, journal: Journal | None, tell: Callable[[News], None]) -> None:
         self.journal = journal
         self.tell = tell  # shows what the journal has to say, in the table's language
+        self.watch = Watch()  # a resumed step, until it has proved itself
 
     def _write(self, write: Callable[..., Any], *args: Any) -> None:
         write(*args)
@@ -34,6 +36,22 @@ class Record:
             news = self.journal.news[0]
             self.journal.news.clear()  # the log has every line; the screen the first
             self.tell(news)
+
+    def retry(self) -> None:
+        """While unsaved, the journal tries again on its own pace (``Journal.retry``: at most
+        once in ``RETRY`` seconds) though no step comes: a table left waiting for a seat
+        does not keep its steps in memory only. Saving again is said, as after a step."""
+        if self.journal is not None and not self.journal.saving:
+            self.journal.retry()
+            self.news()
+
+    def resume(self, stopped: tuple[int, str] | None = None) -> Resumed | None:
+        """The journal's game in progress at the step that passes the checks, watched from
+        here on (``stopped``: a step that just failed in play)."""
+        found = None if self.journal is None else resume(self.journal, stopped)
+        if found is not None:
+            self.watch.resumed(found.step)
+        return found
 
     def key(self) -> str | None:
         """Which game this is in the journal, so phones rejoin the same game after a power cut."""
@@ -67,6 +85,7 @@ class Record:
         reveal = [screen.to_json() for screen in shown]
         if game.over or game.saveable:
             self._write(self.journal.step, game.to_record(), reveal)
+            self.watch.saved(self.journal)
         if game.over and not reveal:  # else finished once the last reveal is dismissed
             self._write(self.journal.finish)
 

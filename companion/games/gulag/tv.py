@@ -74,12 +74,7 @@ def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
         return [t("You are the supervisor: order one worker to swap their card, or no one.")]
     if kind == "task":
         return [t("You are a worker: play Work or Strike.")]
-    if kind == "peek":
-        right = (d.seats[0] - 1) % view["players"] + 1
-        return [
-            t("Hold the button below to see the card of seat {n}, on your right.").format(n=right)
-        ]
-    return None
+    return None  # a peek: the room's own words for a phone (``companion.web.tv``)
 
 
 def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
