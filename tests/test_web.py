@@ -451,8 +451,8 @@ def test_the_tv_is_sent_the_shuffled_crises_laid_out_before_the_first_turn():
     assert len(history) == 12  # and one sentence a crisis on the TV, in the box's order
     for k, (screen, crisis) in enumerate(zip(history, view["crises"], strict=True)):
         ids = [view["board_seats"][q]["id"] for q in crisis["board_seats"]]
-        assert screen[0].startswith(f"Crisis card {k + 1} of 12: {crisis['name']} goes to ")
-        assert screen[0].endswith(f"board seats {ids[0]}, {ids[1]} and {ids[2]}.")
+        assert screen[0] == f"Crisis card {k + 1} of 12"
+        assert screen[1] == f"{crisis['name']}: at board seats {ids[0]}, {ids[1]} and {ids[2]}."
 
 
 def test_the_tv_history_comes_back_from_the_reveals_handed_over_on_resuming(tmp_path):

@@ -101,12 +101,11 @@ def opening_words(view: View, t: Translate) -> list[list[str]]:
         seats = [view["board_seats"][q]["id"] - 1 for q in crisis["board_seats"]]
         said.append(
             [
-                t("Crisis card {k} of {n}: {crisis} goes to the space of {seats}.").format(
-                    k=k + 1,
-                    n=len(crises),
+                t("Crisis card {k} of {n}").format(k=k + 1, n=len(crises)),
+                t("{crisis}: at {seats}.").format(
                     crisis=crisis_words(crisis["name"], t),
                     seats=t("board {seats}").format(seats=seats_words(seats, t)),
-                )
+                ),
             ]
         )
     return said
