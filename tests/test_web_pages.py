@@ -25,6 +25,7 @@ from companion.games import GAMES as REGISTRY
 from companion.store import Journal
 from companion.table import Settings
 from companion.ui.i18n import translator
+from companion.web.tv import seats_words
 from tests.browser import chromium, same_screenshot
 from tests.conftest import alone, usual_table
 from tests.test_i18n import catalog_messages
@@ -327,8 +328,11 @@ def test_the_tv_ends_with_the_winners_the_roles_and_a_summary(browser, served):
     assert all(str(seat + 1) in headline for seat in winners)
     text = page.locator("#final").inner_text()
     roles = table.game.public_view()["roles"]
-    red = " ".join(str(i + 1) for i, r in enumerate(roles) if r == "red")
-    assert translator("fr")("Red: {seats}").format(seats=red) in text  # the roles, told
+    red = [i for i, r in enumerate(roles) if r == "red"]
+    fr = translator("fr")
+    assert fr("Red: {seats}.").format(seats=seats_words(red, fr)) in text  # the roles, told
+    box = fr("Red: {seats}").format(seats=" ".join(str(i + 1) for i in red))
+    assert box not in text  # in a sentence, not the box's list of numbers
     summary = json.loads(room.spectator)["end"]["summary"]
     assert summary.startswith("<svg") and headline in summary
     measured = page.evaluate(MEASURE)

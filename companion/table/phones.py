@@ -17,7 +17,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from companion.games import Choice, Decision
+from companion.games import Choice, Decision, game_record
 from companion.games.base import same_choice
 from companion.table.answers import Answerer, Port, Refusal
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek, Phones
@@ -64,14 +64,35 @@ class PhoneDesk(Answerer):
         offers = {}
         for seat in sorted(set(free) & self.phones.seats()):
             own = dataclasses.replace(d, seats=(seat,))
-            offers[seat] = (tuple(port.ui.prompt(own, view, port.t)), self.options(own, view))
+            offers[seat] = (self.question(own, view), self.options(own, view))
         self.phones.ask(offers)
         return Phones(tuple(sorted(offers)))
 
+    def question(self, d: Decision, view: View) -> tuple[str, ...]:
+        """What a phone asks its seat: the game's sentence for a phone (its folder's
+        ``tv.ask_words``), else the box's prompt (a peek's the room words for a phone)."""
+        t = self.port.t
+        said = getattr(game_record(view["game"]).load("tv"), "ask_words", None)
+        words = said(d, view, t) if said is not None else None
+        if words:
+            return tuple(words)
+        return tuple(self.port.ui.prompt(d, view, t))
+
     def options(self, d: Decision, view: View) -> tuple[tuple[Choice, str], ...]:
-        t, ui = self.port.t, self.port.ui
+        """Each option with its label on a phone: the game's (``tv.option_words``) where it
+        has one, else the box's."""
+        t = self.port.t
         if d.kind == "peek":
             return (("seen", t("OK")),)
+        boxed = self._box_options(d, view)
+        said = getattr(game_record(view["game"]).load("tv"), "option_words", None)
+        if said is None:
+            return boxed
+        return tuple((o, said(d, view, o, t) or label) for o, label in boxed)
+
+    def _box_options(self, d: Decision, view: View) -> tuple[tuple[Choice, str], ...]:
+        """The options as the box labels them."""
+        t, ui = self.port.t, self.port.ui
         buttons = ui.choice_buttons(d) if d.secret else None
         if buttons is not None:
             # The buttons' two, then any other answer the decision takes, which a phone has

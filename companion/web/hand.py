@@ -28,8 +28,8 @@ def peek_card(own: dict[str, Any], public: dict[str, Any], ui: Any, t: Translate
     with contextlib.suppress(KeyError, TypeError):  # before the deal: nothing to peek at
         screen = ui.peek(own, t)
         lines = screen_lines(screen)
-        if screen.status == ui.status(public, t):  # the game's status line is not private
-            lines = lines[1:]
+        if screen.status != ui.status(public, t):  # the game's status line is not private
+            lines = [screen.status, *lines]
     if lines:
         return lines
     # No PEEK screen for this phase: the seat's own facts, named by the view's keys.

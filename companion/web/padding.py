@@ -2,7 +2,7 @@
 
 A phone's message after a vote may say "Work" or "Strike"; the Wi-Fi shows
 anyone the size of an encrypted frame. Each private message is padded with
-spaces (JSON allows whitespace after a value) to the next bucket: 1 KiB,
+spaces (JSON allows whitespace after a value) to the next bucket: 2 KiB,
 then powers of two. Two messages that differ only in a secret word land in
 the same bucket, so their frames are the same number of bytes; a message
 that grows past a bucket does so for reasons every seat can see (a longer
@@ -12,7 +12,10 @@ compression would make sizes depend on the words again.
 
 from __future__ import annotations
 
-MIN_BUCKET = 1024  # bytes
+#: bytes: above every phone message of a whole game (at most 1,391 bytes measured, Glasnost
+#: in French, its sentences whole): at 1 KiB a card's word ("red"/"black") could tip one
+#: seat's message into the next bucket
+MIN_BUCKET = 2048
 
 
 def bucket(size: int) -> int:

@@ -33,19 +33,20 @@ class Reveals:
     def begin(
         self, key: str | None, resumed: bool, earlier: list[list[list[str]]] | None = None
     ) -> None:
-        """A new game starts empty; a resumed one gets back its reveals: ``earlier`` (each
-        step's screens as lines, from the journal) when the table has them, else what this
-        file kept."""
+        """A new game starts empty; a resumed one gets back its reveals: what this file kept
+        (the game's sentences) when it holds them all, else ``earlier`` (each step's
+        screens as lines, from the journal)."""
         self.key = key
         self.events = []
-        if resumed and earlier:
-            self.events = [
-                {"id": n, "screens": screens} for n, screens in enumerate(earlier, 1) if screens
-            ][-KEPT:]
-        elif resumed and key is not None:
-            saved = self._load()
-            if saved.get("key") == key and isinstance(saved.get("events"), list):
-                self.events = saved["events"][-KEPT:]
+        told = [
+            {"id": n, "screens": screens} for n, screens in enumerate(earlier or (), 1) if screens
+        ][-KEPT:]
+        saved = self._load() if resumed and key is not None else {}
+        kept = saved.get("events") if saved.get("key") == key else None
+        if isinstance(kept, list) and len(kept) >= len(told):
+            self.events = kept[-KEPT:]  # as the TV said them: in the game's sentences
+        elif resumed:
+            self.events = told  # the file lost or behind: the box's lines, from the journal
         self._save()
 
     def add(self, screens: list[list[str]]) -> dict[str, Any]:
@@ -53,6 +54,16 @@ class Reveals:
         self.events = [*self.events, event][-KEPT:]
         self._save()
         return event
+
+    def reword(self, number: int, screens: list[list[str]]) -> dict[str, Any] | None:
+        """Event ``number`` said again in other words (the game's sentences for the box's
+        lines); the event as it now reads, or None when it is gone."""
+        for i, event in enumerate(self.events):
+            if event["id"] == number:
+                self.events[i] = {"id": number, "screens": screens}
+                self._save()
+                return self.events[i]
+        return None
 
     def screens(self) -> list[list[str]]:
         """Every screen shown so far, oldest first."""

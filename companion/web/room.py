@@ -29,7 +29,15 @@ from companion.web.pictures import picture
 from companion.web.reveals import Reveals
 from companion.web.summary import summary_svg
 from companion.web.tokens import Tokens
-from companion.web.tv import end_of_game, page_words, screen_lines, status_words, waiting_lines
+from companion.web.tv import (
+    end_of_game,
+    page_words,
+    reveal_words,
+    screen_lines,
+    status_words,
+    title_words,
+    waiting_lines,
+)
 
 SILENT = 20.0  # seconds a phone may be away (a locked screen) before its seat passes the box
 HISTORY = 200  # reveal screens (and events) sent to the spectator page
@@ -37,6 +45,11 @@ HISTORY = 200  # reveal screens (and events) sent to the spectator page
 
 def _json(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def said_lines(screens: Sequence[Screen]) -> list[list[str]]:
+    """A step's reveal screens as lines, those with nothing but a status line left out."""
+    return [lines for s in screens if (lines := screen_lines(s))]
 
 
 def language(t: Translate) -> str:
@@ -51,11 +64,11 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     drawn = picture(view, t)
     end = None if waiting is not None else end_of_game(view, ui, t)
     if end is not None:
-        end["summary"] = summary_svg(t(ui.TITLE), status, end, drawn)
+        end["summary"] = summary_svg(title_words(view, ui, t), status, end, drawn)
     return {
         "type": "state",
         "game": view["game"],
-        "title": t(ui.TITLE),
+        "title": title_words(view, ui, t),
         "lang": language(t),
         "words": page_words(t),
         "status": status,
@@ -206,6 +219,7 @@ class WebRoom(Watcher):
         self.words = page_words(str)
         self._reveal: dict[str, Any] | None = None  # the event on show, and
         self._reveal_view: dict[str, Any] | None = None  # the view it was first shown with
+        self._unsaid: tuple[int, View | None] | None = None  # a reveal still in the box's lines
         self.version = 0
         self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
@@ -256,9 +270,10 @@ class WebRoom(Watcher):
         the journal), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
-            self.reveals.begin(key, resumed, [[screen_lines(s) for s in step] for step in earlier])
+            self.reveals.begin(key, resumed, [said_lines(step) for step in earlier])
             self._reveal = self._reveal_view = None
             self._view = None
+            self._unsaid = None
             self.phones.done()
 
     def publish(
@@ -271,6 +286,9 @@ class WebRoom(Watcher):
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
         if view == self._view and seats == self._seats:
+            if self._unsaid is not None:  # a reveal with no move after it: shown as it came
+                self._unsaid = None
+                self._show_reveals()
             return
         if view != self._view and self._reveal is not None:
             # A reveal stays on the TV while the box shows it: until the first move after it.
@@ -278,6 +296,8 @@ class WebRoom(Watcher):
                 self._reveal_view = view
             elif view != self._reveal_view:
                 self._reveal = self._reveal_view = None
+        if view is not None and view != self._view:
+            self._say_reveal(view, t)
         self._view, self._seats = view, seats
         message: dict[str, Any]
         if view is None:
@@ -302,11 +322,32 @@ class WebRoom(Watcher):
             self.status = status
         self.changed()
 
+    def _say_reveal(self, after: View, t: Translate) -> None:
+        """The reveal just shown, said again in the game's sentences, from the public views
+        before and after it (the box's lines stay where the game has no words for it)."""
+        unsaid, self._unsaid = self._unsaid, None
+        if unsaid is None:
+            return
+        number, before = unsaid
+        words = reveal_words(before, after, t)
+        if words:
+            with self.lock:
+                event = self.reveals.reword(number, words)
+                if event is not None and (self._reveal or {}).get("id") == number:
+                    self._reveal = event
+
     def reveal(self, screens: Sequence[Screen]) -> None:
-        """Results shown on the box (votes, cards, events): the TV shows them as they happen."""
+        """Results shown on the box (votes, cards, events): the TV shows them as they happen,
+        in the game's sentences, with the step that made them (``publish``): the box's
+        lines never reach a page first."""
         with self.lock:
-            self._reveal = self.reveals.add([screen_lines(s) for s in screens])
+            self._reveal = self.reveals.add(said_lines(screens))
+            self._unsaid = (self._reveal["id"], self._view)
             self._reveal_view = None
+
+    def _show_reveals(self) -> None:
+        """The reveals sent again with the state already on show."""
+        with self.lock:
             spectator = json.loads(self.spectator)
             spectator["history"] = self.history[-HISTORY:]
             spectator["events"] = self.reveals.events[-HISTORY:]

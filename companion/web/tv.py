@@ -46,14 +46,36 @@ def waiting_lines(view: dict[str, Any], ui: Any, t: Translate) -> list[str]:
     d = Decision(
         waiting["kind"], tuple(waiting["seats"]), tuple(waiting["options"] or ()), waiting["secret"]
     )
-    action = game_tv(view).for_the_table(d.kind, t) or " ".join(ui.role_of(d, view, t).split())
+    tv = game_tv(view)
+    doing = getattr(tv, "doing_words", None)
+    action = (
+        (doing(d, view, t) if doing is not None else None)
+        or tv.for_the_table(d.kind, t)
+        or " ".join(ui.role_of(d, view, t).split())
+    )
     who = t("Waiting for {seats}").format(seats=seats_words(d.seats, t))
     return [who, action]
 
 
 def screen_lines(screen: Screen) -> list[str]:
-    """A screen of the box as lines: status, body, big word (its keys are the box's own)."""
-    return [screen.status, *screen.body, *([screen.big] if screen.big else [])]
+    """A screen of the box as lines: body and big word. Its status line is the box's
+    21-column code, said in words in the TV's own status; its keys are the box's own."""
+    return [line for line in (*screen.body, screen.big) if line]
+
+
+def reveal_words(
+    before: dict[str, Any] | None, after: dict[str, Any], t: Translate
+) -> list[list[str]]:
+    """What a reveal told, in sentences for the room: the game's ``reveal_words`` from the
+    public views before and after it (none: the box's lines stay)."""
+    said = getattr(game_tv(after), "reveal_words", None)
+    return [] if said is None else list(said(before, after, t))
+
+
+def title_words(view: dict[str, Any], ui: Any, t: Translate) -> str:
+    """The game's name on the TV: its ``tv.title`` when the box's name needs a gloss."""
+    said = getattr(game_tv(view), "title", None)
+    return t(ui.TITLE) if said is None else str(said(t))
 
 
 def end_of_game(view: dict[str, Any], ui: Any, t: Translate) -> dict[str, Any]:
@@ -65,8 +87,12 @@ def end_of_game(view: dict[str, Any], ui: Any, t: Translate) -> dict[str, Any]:
         if not winners
         else t("Winners: {seats}").format(seats=seats_words(winners, t))
     )
-    over = t("Game over")  # the end screen's own heading: not said again on every page
-    pages = [[line for line in screen_lines(s) if line and line != over] for s in ui.final(view, t)]
+    said = getattr(game_tv(view), "end_words", None)
+    if said is not None:
+        pages = [list(page) for page in said(view, t)]
+    else:
+        over = t("Game over")  # the end screen's own heading: not said again on every page
+        pages = [[line for line in screen_lines(s) if line != over] for s in ui.final(view, t)]
     return {"headline": headline, "winners": winners, "pages": pages}
 
 

@@ -7,6 +7,9 @@ gettext catalog).
 
 from companion.games.record import ASKS, WHO, WIN, Page
 
+#: the title of the pages that read the box's short lines
+SCREEN = "On the box"
+
 PAGES: tuple[Page, ...] = (
     Page(WHO, "A seat in a faction, with a secret objective.", ("S2",)),
     Page(ASKS, "Take a seat at a crisis.", ("5.1",)),
@@ -15,4 +18,9 @@ PAGES: tuple[Page, ...] = (
     Page(WIN, "A leader's coup wins if all vote Yes.", ("5.5",)),
     Page(WIN, "At the end, win if every objective is met.", ("S7",)),
     Page(WIN, "If nobody meets all, those with one met win.", ("S7",)),
+    # the top line of the box, read as a legend: "Ch4 E· M· S· Coup 1"
+    Page(SCREEN, "Ch4: seat 4 is the chairman.", ("5.1",)),
+    Page(SCREEN, "E M S: Economy, Military, Security.", ("S3",)),
+    Page(SCREEN, "+ reform, - repression, · none.", ("S3",)),
+    Page(SCREEN, "Coup 1: coup tokens left.", ("5.5",)),
 )

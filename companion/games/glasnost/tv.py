@@ -11,15 +11,215 @@ import math
 from typing import Any
 
 from companion.games.glasnost import board_svg, screens
-from companion.games.glasnost.board import Board, Crisis
+from companion.games.glasnost.board import DOMAINS, NO, REFORM, YES, Board, Crisis
+from companion.games.glasnost.rules import OBJECTIVES, faction_of
 from companion.ui.i18n import Translate
-from companion.web.hand import peek_card as private_card
 from companion.web.pictures import svg, text
+from companion.web.tv import seats_words
 
 View = dict[str, Any]
 COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#555"}
 
-__all__ = ["for_the_table", "picture", "private_card", "status_words"]
+__all__ = [
+    "ask_words",
+    "doing_words",
+    "end_words",
+    "for_the_table",
+    "picture",
+    "private_card",
+    "reveal_words",
+    "status_words",
+]
+
+
+def doing_words(d: Any, view: View, t: Translate) -> str | None:
+    """What the seats are doing, the crisis named whole in the table's language."""
+    if d.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
+        return None
+    crisis = crisis_words(view["crises"][view["crisis"]]["name"], t)
+    said = t("Voting on {crisis}.") if d.kind == "crisis_vote" else t("Purging at {crisis}.")
+    return said.format(crisis=crisis)
+
+
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, the crisis named whole and what each answer sets."""
+    if d.kind != "crisis_vote" or view["crisis"] is None:
+        return None
+    crisis = view["crises"][view["crisis"]]
+    return [
+        t("Vote on {crisis}.").format(crisis=crisis_words(crisis["name"], t)),
+        choices_words(crisis, t),
+    ]
+
+
+def choices_words(crisis: dict[str, Any], t: Translate) -> str:
+    """What each answer to a crisis sets."""
+    return t("Yes sets {yes}; no sets {no}.").format(
+        yes=policy_words(crisis["yes"]["domain"], crisis["yes"]["direction"], t),
+        no=policy_words(crisis["no"]["domain"], crisis["no"]["direction"], t),
+    )
+
+
+def crisis_words(name: str, t: Translate) -> str:
+    """A crisis card's whole name in the table's language: the box's own board has its names
+    in the catalog; a table's own board keeps the names it was written with."""
+    return t(name)
+
+
+def policy_words(domain: str, direction: str | None, t: Translate) -> str:
+    """A domain and its policy ("Economy: reform"), French spacing from the catalog."""
+    policy = {REFORM: t("reform"), None: t("none")}.get(direction, t("repression"))
+    return t("{domain}: {policy}").format(domain=screens.domain_name(domain, t), policy=policy)
+
+
+def aims_words(card: str, t: Translate) -> str:
+    """What an objective card wants, every domain named whole."""
+    wants = OBJECTIVES[card]
+    return ", ".join(policy_words(d, wants[d], t) for d in DOMAINS if d in wants)
+
+
+def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
+    """The seat's objective card said whole: its name, its faction, what it wants."""
+    card = (own.get("objective") or {}).get("name")
+    if card not in OBJECTIVES:
+        return []
+    return [
+        t("Your card: {card}, {faction}.").format(
+            card=card, faction=screens.faction_label(faction_of(card), t)
+        ),
+        t("It wants {aims}.").format(aims=aims_words(card, t)),
+    ]
+
+
+def opening_words(view: View, t: Translate) -> list[list[str]]:
+    """Rule 3.2: where each shuffled crisis card goes, named by its board seats' numbers."""
+    if view["options"].get("crises") != "shuffled":
+        return []
+    crises = view["crises"]
+    said = []
+    for k, crisis in enumerate(crises):
+        seats = [view["board_seats"][q]["id"] - 1 for q in crisis["board_seats"]]
+        said.append(
+            [
+                t("Crisis card {k} of {n}").format(k=k + 1, n=len(crises)),
+                t("{crisis}: at {seats}.").format(
+                    crisis=crisis_words(crisis["name"], t),
+                    seats=t("board {seats}").format(seats=seats_words(seats, t)),
+                ),
+            ]
+        )
+    return said
+
+
+def side_words(view: View, crisis: int, vote: str, t: Translate) -> str:
+    """The policy a crisis's outcome sets."""
+    side = view["crises"][crisis][vote]
+    return t("The policy is set: {policy}.").format(
+        policy=policy_words(side["domain"], side["direction"], t)
+    )
+
+
+def event_words(
+    event: dict[str, Any], history: list[dict[str, Any]], view: View, t: Translate
+) -> list[list[str]]:
+    """One event of the history in sentences; a secret vote by its count only."""
+    kind = event["event"]
+    if kind == "vote":
+        crisis = view["crises"][event["crisis"]]
+        yes, votes = event["yes"], len(view["last_vote"])
+        head = t("The vote on {crisis}: {yes} yes, {no} no.").format(
+            crisis=crisis_words(crisis["name"], t), yes=yes, no=votes - yes
+        )
+        if yes in (0, votes):
+            return [[head, side_words(view, event["crisis"], YES if yes else NO, t)]]
+        purgers = seats_words(list(event["voters"]), t)
+        return [[head, t("Not unanimous: {seats} purge the dissident.").format(seats=purgers)]]
+    if kind == "purge":
+        lines = [
+            t("Seat {a} purges seat {b}.").format(a=voter + 1, b=target + 1)
+            for voter, target in event["purges"]
+        ]
+        if event["purged"] is None:
+            return [[*lines, t("A cycle: the crisis is hushed up. No policy, no coup.")]]
+        vote = next(h for h in reversed(history) if h["event"] == "vote")
+        majority = YES if 2 * vote["yes"] > len(vote["voters"]) else NO
+        turned = t("Seat {n}'s token is turned face down.").format(n=event["purged"] + 1)
+        return [[*lines, turned, side_words(view, event["crisis"], majority, t)]]
+    return coup_words(event, view, t)
+
+
+def coup_words(event: dict[str, Any], view: View, t: Translate) -> list[list[str]]:
+    """A coup called, declined or voted, and a seat that cannot sit (S5, S6)."""
+    kind = event["event"]
+    if kind == "coup":
+        return [[t("Seat {n} calls a coup: {leader}.").format(n=event["seat"] + 1, **event)]]
+    if kind == "declined":
+        return [[t("{leader} declines: no coup.").format(**event)]]
+    if kind == "coup vote":
+        yes = event["votes"].count(YES)
+        head = t("{leader}'s coup: {yes} yes, {no} no.").format(
+            leader=event["leader"], yes=yes, no=len(event["votes"]) - yes
+        )
+        if event["success"]:
+            return [[head, t("Every vote is yes: the coup succeeds.")]]
+        if view["phase"] == "over":
+            return [[head, t("No coup token is left: the USSR falls.")]]
+        left = t("The coup fails; coup tokens left: {k}.").format(k=view["coup_tokens"]["left"])
+        return [[head, left]]
+    if kind == "no seat":
+        return [[t("Seat {n} cannot sit: the game ends.").format(n=event["seat"] + 1)]]
+    return []  # "sit": the chairman's own choice, on the board for all to see
+
+
+def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
+    """The crises laid out at the start; then a move's events, and the call to vote."""
+    if before is None:
+        return opening_words(after, t)
+    history = after["history"]
+    said: list[list[str]] = []
+    start = len(before["history"])
+    for i in range(start, len(history)):
+        event = history[i]
+        if event["event"] == "declined" and i > start and history[i - 1]["event"] == "declined":
+            said[-1] = [t("Both leaders decline: no coup.")]  # S5: one outcome
+            continue
+        said += event_words(event, history[:i], after, t)
+    if after["phase"] == "vote" and (
+        before["phase"] != "vote" or before["crisis"] != after["crisis"]
+    ):
+        crisis = after["crises"][after["crisis"]]
+        said.append(
+            [
+                t("{crisis} is full: {seats} vote.").format(
+                    crisis=crisis_words(crisis["name"], t), seats=seats_words(after["voters"], t)
+                ),
+                choices_words(crisis, t),
+            ]
+        )
+    return said
+
+
+def end_words(view: View, t: Translate) -> list[list[str]]:
+    """The end in sentences: why it ended, the policies, every seat's objective card."""
+    outcome = view["result"]["outcome"]
+    if outcome == "instant":
+        why = t("A coup succeeded.")
+    elif outcome == "nationalist instant":
+        why = t("The USSR falls.")
+    else:
+        stuck = next(h["seat"] for h in reversed(view["history"]) if h["event"] == "no seat")
+        why = t("Seat {n} cannot sit.").format(n=stuck + 1)
+    policies = ", ".join(policy_words(d, view["policies"].get(d), t) for d in DOMAINS)
+    cards = [
+        t("Seat {n}, {card} ({faction}): {aims}.").format(
+            n=seat + 1,
+            card=card,
+            faction=screens.faction_label(faction_of(card), t),
+            aims=aims_words(card, t),
+        )
+        for seat, card in enumerate(view["objectives"])
+    ]
+    return [[why, t("Policies: {list}.").format(list=policies)], cards]
 
 
 def status_words(view: View, ui: Any, t: Translate) -> str:
@@ -68,7 +268,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         body += [
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{board_svg.CRISIS_R}" fill="#b22222"/>',
             text(x, y + 9, str(crisis["id"]), 26, fill="#fff", text_anchor="middle"),
-            text(lx, ly, screens.crisis_name(crisis["name"], t), 24, text_anchor=anchor),
+            text(lx, ly, crisis_words(crisis["name"], t), 24, text_anchor=anchor),
         ]
         if ring:
             body.append(
@@ -84,11 +284,9 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="20" fill="{fill}" stroke="#111"/>',
             text(x, y + 9, label, 26, fill="#fff", text_anchor="middle"),
         ]
-    labels = {"economy": t("Economy"), "military": t("Military"), "security": t("Security")}
-    words = {"reform": t("Reform"), "repress": t("Repress"), None: "-"}
     for i, domain in enumerate(sorted(view["policies"])):
         direction = view["policies"][domain]
-        line = f"{labels.get(domain, domain)}: {words[direction]}"
+        line = policy_words(domain, direction, t)
         body.append(text(20, 40 + 34 * i, line, 28, fill=COLOURS[direction]))
     return svg(width, height, body)
 

@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.gulag import screens
 from companion.ui.i18n import Translate
 from companion.web.pictures import around_the_table, bar, oval_table, svg, text
+from companion.web.tv import seats_words
 
 View = dict[str, Any]
+
+__all__ = [
+    "ask_words",
+    "end_words",
+    "for_the_table",
+    "picture",
+    "private_card",
+    "reveal_words",
+    "status_words",
+]
 
 
 def status_words(view: View, ui: Any, t: Translate) -> str:
@@ -39,6 +51,85 @@ def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
             n=own["right"] + 1, colour=ui.option_label(own["right_card"], t)
         )
     ]
+
+
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in a sentence (its page names the seat)."""
+    kind, picked = d.kind, view["workers"]
+    if kind == "pick_worker" and not picked:
+        return [t("You are the commissar: choose the first worker.")]
+    if kind == "pick_worker":
+        return [
+            t("You are the commissar: seat {n} works; choose the second worker.").format(
+                n=picked[0] + 1
+            )
+        ]
+    if kind == "pick_supervisor":
+        return [
+            t("You are the commissar: {seats} work; choose the supervisor.").format(
+                seats=seats_words(list(picked), t)
+            )
+        ]
+    if kind == "supervise":
+        return [t("You are the supervisor: order one worker to swap their card, or no one.")]
+    if kind == "task":
+        return [t("You are a worker: play Work or Strike.")]
+    return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
+    """A turn's end: the supervisor's order, the inspected cards (in the order the box
+    shuffled them, never by seat) and the canal's growth."""
+    if before is None or len(after["history"]) == len(before["history"]):
+        return []
+    turn = after["history"][-1]
+    said = []
+    if turn["ordered"] is not None:
+        said.append(
+            [t("The supervisor ordered seat {n} to swap their card.").format(n=turn["ordered"] + 1)]
+        )
+    cards = ", ".join(screens.option_label(c, t) for c in after["last_inspection"])
+    grew = (
+        t("The canal grows by {n} to {canal}.").format(n=turn["work"], canal=after["canal"])
+        if turn["work"]
+        else t("The canal does not grow.")
+    )
+    said.append(
+        [
+            t("Turn {turn}: the cards played are {cards}.").format(turn=turn["turn"], cards=cards),
+            grew,
+        ]
+    )
+    return said
+
+
+def end_words(view: View, t: Translate) -> list[list[str]]:
+    """The end in sentences: the canal against its goal (G7), then every role card."""
+    roles = view["roles"]
+    red = [i for i, r in enumerate(roles) if r == "red"]
+    black = [i for i, r in enumerate(roles) if r == "black"]
+    canal, goal = view["canal"], 2 * len(red)
+    if canal > goal:
+        why = t("The canal reached {canal}, past its goal of {goal}: it is built.")
+    elif canal < goal:
+        why = t("The canal reached {canal}, short of its goal of {goal}: it failed.")
+    elif view["result"]["outcome"] == "draw":
+        why = t("The canal reached its goal of {goal} exactly: a draw.")
+    else:
+        why = t("The canal reached its goal of {goal} exactly: the smaller team wins.")
+    goal_words = t("The goal is 2 for each red worker (G7).")
+    return [
+        [why.format(canal=canal, goal=goal), goal_words],
+        [
+            t("Red: {seats}.").format(seats=seats_list(red, t)),
+            t("Black: {seats}.").format(seats=seats_list(black, t)),
+        ],
+    ]
+
+
+def seats_list(seats: list[int], t: Translate) -> str:
+    """Seats as a list for a sentence ("seats 1, 3 and 6"), or "nobody"."""
+    return seats_words(seats, t) if seats else t("nobody")
 
 
 def picture(view: dict[str, Any], t: Translate) -> str:

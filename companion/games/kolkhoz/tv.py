@@ -9,15 +9,67 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.kolkhoz import screens
-from companion.games.kolkhoz.screens import card_label, cards_label
+from companion.games.kolkhoz.cards import JOBS
+from companion.games.kolkhoz.screens import SIGN, card_label, cards_label
+from companion.games.kolkhoz.screens import _completed_trick as completed_trick
+from companion.games.kolkhoz.screens import _jobs_done as jobs_done
+from companion.games.kolkhoz.screens import _year_so_far as year_so_far
 from companion.ui.i18n import Translate
-from companion.web.hand import peek_card as private_card
 from companion.web.pictures import bar, svg, text
 
 View = dict[str, Any]
 
-__all__ = ["for_the_table", "picture", "private_card", "status_words"]
+__all__ = [
+    "end_words",
+    "for_the_table",
+    "option_words",
+    "picture",
+    "private_card",
+    "reveal_words",
+    "status_words",
+    "title",
+]
+
+
+def title(t: Translate) -> str:
+    """The game's name in the table's language, the Russian word beside it."""
+    return t("Kolkhoz") + " (Колхоз)"
+
+
+def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
+    """The seat's hand and its plot's hidden cards (deal "box"); with real cards in hand
+    the box holds nothing private."""
+    if own.get("deal") == "cards" or not (own.get("hand") or own.get("plot", {}).get("hidden")):
+        return []
+    return [
+        t("Your hand: {cards}.").format(cards=cards_label(own["hand"]) or t("no card")),
+        t("Hidden in your plot: {cards}.").format(
+            cards=cards_label(own["plot"]["hidden"]) or t("no card")
+        ),
+    ]
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """A job on a phone with its word; the brigadier's choice with its hours (K4)."""
+    if option not in JOBS:
+        return None  # a card, or "no more": as the box writes it
+    if d.kind == "assign" and option in view["jobs"]:
+        return hours_words(option, view["jobs"][option], t)
+    return job_words(option, t)
+
+
+def hours_words(suit: str, job: View, t: Translate) -> str:
+    """A job's hours against its goal, in words."""
+    if job["done"]:
+        return t("{job}: done").format(job=job_words(suit, t))
+    return t("{job}: {hours} of {threshold} hours").format(job=job_words(suit, t), **job)
+
+
+def job_words(suit: str, t: Translate) -> str:
+    """A job as the room reads it: its sign, its word, the Russian name of the card beside
+    it ("♦ Harvesting (Жатва)"); the OLED, short of room, shows the Russian alone."""
+    russian, _latin, english = JOBS[suit]
+    return f"{SIGN[suit]} {t(english)} ({russian})"
 
 
 def status_words(view: View, ui: Any, t: Translate) -> str:
@@ -25,12 +77,103 @@ def status_words(view: View, ui: Any, t: Translate) -> str:
     year = t("Year {year} of {years}").format(**view)
     if view["trump"] is None:
         return year
-    return year + " · " + t("Trump: {suit}").format(suit=ui.option_label(view["trump"], t))
+    return year + " · " + t("Trump: {suit}").format(suit=job_words(view["trump"], t))
 
 
 def for_the_table(kind: str, t: Translate) -> str | None:
     """A hand-over line that speaks to the seat holding the box: none to rewrite here."""
     return None
+
+
+def won_words(year: View, t: Translate) -> str:
+    """The tricks each seat won this year (a seat with one is a brigadier, K5)."""
+    if year["won"] is None:  # a game saved before the count was kept: the brigadiers only
+        return t("Brigadiers: {seats}.").format(
+            seats=", ".join(str(s + 1) for s in year["brigadiers"])
+        )
+    each = [t("seat {n} has {k}").format(n=seat + 1, k=won) for seat, won in enumerate(year["won"])]
+    return t("Tricks won this year: {list}.").format(list=", ".join(each))
+
+
+def plays_words(plays: list[dict[str, Any]], t: Translate) -> str:
+    """A trick's cards in the order played, each with its seat."""
+    return ", ".join(
+        t("{card} from seat {n}").format(n=p["seat"] + 1, card=card_label(p["card"])) for p in plays
+    )
+
+
+def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
+    """A trick's cards and winner, the jobs done and who took their card, a year's end."""
+    if before is None or not before["jobs"]:
+        return []
+    said = []
+    trick = completed_trick(before, after)
+    if trick is not None:
+        plays = plays_words(trick["plays"], t)
+        said.append(
+            [
+                t("Trick {k}: {plays}.").format(k=before["tricks_played"] + 1, plays=plays),
+                t("Seat {n} wins it.").format(n=trick["winner"] + 1),
+                won_words(year_so_far(before, after), t),
+            ]
+        )
+    for suit, job in jobs_done(before, after):
+        said.append(
+            [
+                t("{job} is done: its job card {card} goes to seat {n}'s plot.").format(
+                    job=job_words(suit, t), card=card_label(job["reward"]), n=job["by"] + 1
+                )
+            ]
+        )
+    if len(after["history"]) > len(before["history"]):
+        said.append(year_end_words(after, t))
+    return said
+
+
+def year_end_words(view: View, t: Translate) -> list[str]:
+    """What each failed job cost (K5), then what the next year deals."""
+    year = view["history"][-1]
+    lines = [t("Year {y} is over.").format(y=year["year"])]
+    if not year["requisitions"]:
+        lines.append(t("Every job is done."))
+    for r in year["requisitions"]:
+        north = r["north"]
+        job = job_words(r["job"], t)
+        if r["jack"]:
+            lines.append(
+                t("{job} failed: the drunkard (Пьяница) {card} goes north.").format(
+                    job=job, card=card_label(north[0]["card"])
+                )
+            )
+        elif not north:
+            lines.append(t("{job} failed: nothing goes north.").format(job=job))
+        else:
+            gone = [
+                t("{cards} from seat {n}").format(
+                    n=seat + 1, cards=cards_label([x["card"] for x in north if x["seat"] == seat])
+                )
+                for seat in sorted({x["seat"] for x in north})
+            ]
+            lines.append(
+                t("{job} failed: to the north go {list}.").format(job=job, list=", ".join(gone))
+            )
+    if view["phase"] == "trump":
+        lines.append(
+            t("Year {y}: {h} cards each, {k} tricks to play.").format(
+                y=view["year"], h=view["hand_size"], k=view["tricks"]
+            )
+        )
+    return lines
+
+
+def end_words(view: View, t: Translate) -> list[list[str]]:
+    """The end in sentences: the best plot wins (K6), every seat's plot, what went north."""
+    plots = [
+        t("Seat {n}'s plot scores {score}.").format(n=seat + 1, score=score)
+        for seat, score in enumerate(view["scores"])
+    ]
+    north = t("{k} cards went north.").format(k=len(view["north"]))
+    return [[*plots, north]]
 
 
 def picture(view: dict[str, Any], t: Translate) -> str:
@@ -39,11 +182,10 @@ def picture(view: dict[str, Any], t: Translate) -> str:
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
         y = 20 + 100 * i
-        done = " ✓" if job["done"] else ""
-        label = f"{screens.option_label(suit, t)} {job['hours']}/{job['threshold']}{done}"
+        label = hours_words(suit, job, t)  # its words on a line above its bar
         body += [
-            text(20, y + 40, label, 34),
-            *bar(420, y + 8, 560, job["hours"], job["threshold"], "#2e7d32", height=44),
+            text(20, y + 30, label, 32),
+            *bar(20, y + 42, 960, job["hours"], job["threshold"], "#2e7d32", height=44),
         ]
     for seat, plot in enumerate(view["plots"]):
         y = 470 + 70 * seat
@@ -52,7 +194,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
         )
         body.append(text(20, y, line, 32))
-    trick = "  ".join(f"{p['seat'] + 1}: {card_label(p['card'])}" for p in view["trick"]) or "-"
+    trick = plays_words(view["trick"], t) or "-"
     bottom = 470 + 70 * len(view["plots"]) + 10
     body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))
     return svg(1000, bottom + 40, body)

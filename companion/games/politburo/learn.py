@@ -7,6 +7,9 @@ gettext catalog).
 
 from companion.games.record import ASKS, WHO, WIN, Page
 
+#: the title of the pages that read the box's short lines
+SCREEN = "On the box"
+
 PAGES: tuple[Page, ...] = (
     Page(WHO, "A Politburo member with a secret way to win.", ("P1", "P8")),
     Page(ASKS, "Vote on the plan, thumbs up or down.", ("P3",)),
@@ -15,4 +18,7 @@ PAGES: tuple[Page, ...] = (
     Page(ASKS, "Execution 3: cards dealt by seat, so each is traced.", ("P6",)),
     Page(WIN, "At the end, win if your secret condition holds.", ("P9",)),
     Page(WIN, "Several hold: those with the most influence win.", ("P9",)),
+    # the top line of the box, read as a legend: "Round 2/7 D↑1 F↓2 S0"
+    Page(SCREEN, "Round 2/7, then D F S: the ministries.", ("P1", "P2")),
+    Page(SCREEN, "↑1: a step to repression; ↓: to reform.", ("P1",)),
 )

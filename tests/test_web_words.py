@@ -1,0 +1,122 @@
+"""The TV and the phones speak the catalog's words, whole, in the table's language.
+
+Every game of the registry is played to its end on phones with the table's
+translator swapped for a pseudo-locale that marks each catalog message ⟦so⟧:
+whatever the TV or a phone shows outside a mark (numbers, cards and the games'
+proper names aside) was never translated. Every message they used must have a
+French translation of its own (gettext's fallback to English does not count), no
+Cyrillic word stands without the word it means, and none of the box's 21-column
+short forms reaches a page.
+"""
+
+import json
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion.games.glasnost.rules import OBJECTIVES
+from companion.games.politburo.rules import MEMBERS
+from companion.games.registry import GAMES
+from companion.table import Settings
+from tests.conftest import alone, usual_table
+from tests.test_i18n import CATALOG
+from tests.webtables import direct, give_phones, play_out, web_table
+
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+#: the games' proper names, which no catalog translates (people, and the cards' ranks)
+NAMES = {*MEMBERS, *OBJECTIVES, "J", "Q", "K", "A"}
+CYRILLIC = re.compile("[\u0400-\u04ff]+")
+#: a Russian word beside the word it means: "Harvesting (Жатва)"
+GLOSSED = re.compile("\\w+⟧? \\(([\u0400-\u04ff]+)\\)")
+#: the box's 21-column forms: arrows for a track's move, ticks, "3/7", digits run together
+SHORT_FORMS = re.compile(r"[↑↓✓✗]|\b\d+/\d+\b|\b\d:\d+ \d:\d+")
+
+
+class Pseudo:
+    """A translator that marks every message it is asked for and remembers them."""
+
+    def __init__(self):
+        self.asked = set()
+
+    def __call__(self, message):
+        self.asked.add(message)
+        return f"⟦{message}⟧"
+
+
+def unmarked(text):
+    """What is left of ``text`` once every marked message (marks nest) is taken out."""
+    while True:
+        stripped = MARKED.sub(" ", text)
+        if stripped == text:
+            return text
+        text = stripped
+
+
+def shown(room, seats):
+    """Every text the TV and the phones show now: the spectator state's strings (its
+    picture's text too) and each phone's page."""
+    state = json.loads(room.spectator)
+    texts = []
+    if state.get("game") is None:
+        return texts
+    texts += [state["title"], state["status"], *state["prompt"], *state["words"].values()]
+    for event in state.get("events") or ():
+        texts += [line for screen in event["screens"] for line in screen]
+    if state.get("end"):
+        texts += [
+            state["end"]["headline"],
+            *(line for page in state["end"]["pages"] for line in page),
+        ]
+    texts += re.findall(r">([^<]+)</text>", state["picture"])
+    for seat in seats:
+        phone = json.loads(room.phone_message(seat))
+        texts += [*phone["private"], *phone["refused"]]
+        if phone["ask"]:
+            texts += [*phone["ask"]["prompt"], *phone["ask"]["options"]]
+    return texts
+
+
+def played(game, monkeypatch):
+    """``game`` played out on phones under the pseudo-locale: what was shown, what was asked."""
+    pseudo = Pseudo()
+    monkeypatch.setattr("companion.table.loop.translator", lambda lang: pseudo)
+    players = usual_table(game)
+    table, room, player = web_table(Settings(game, players, "en", alone(game)))
+    seats = range(players)
+    give_phones(room, seats)
+    texts = set()
+    room.listeners.append(lambda: texts.update(shown(room, seats)))
+    play_out(table, player, direct(room))
+    texts.update(shown(room, seats))
+    assert table.game.over
+    return texts, pseudo.asked
+
+
+@pytest.fixture(scope="module")
+def french():
+    with CATALOG.open("rb") as f:
+        return {m.id: m.string for m in read_po(f) if m.id}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_word_on_the_tv_and_the_phones_comes_from_the_catalog(game, monkeypatch, french):
+    texts, asked = played(game, monkeypatch)
+    loose = {}
+    for text in texts:
+        words = set(re.findall(r"[^\W\d_]+", unmarked(text))) - NAMES
+        words -= set(GLOSSED.findall(text))  # a Russian word beside its meaning
+        if words:
+            loose[text] = sorted(words)
+    assert loose == {}
+    untranslated = sorted(m for m in asked if not french.get(m))
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_russian_word_stands_alone_and_no_box_short_form_shows(game, monkeypatch):
+    texts, _ = played(game, monkeypatch)
+    alone_ = {t for t in texts if set(CYRILLIC.findall(t)) - set(GLOSSED.findall(t))}
+    assert alone_ == set()
+    short = {t for t in texts if SHORT_FORMS.search(unmarked(t)) or SHORT_FORMS.search(t)}
+    assert short == set()
