@@ -22,6 +22,7 @@ from PIL import Image
 from companion.box import Box
 from companion.games import Choice, Decision, Game
 from companion.table.modes import Mode
+from companion.table.names import Naming
 from companion.table.watchers import Step
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
@@ -41,6 +42,8 @@ class Port(Protocol):
     mode: Mode
     #: the seat that took the box at the last hand-over (None: nobody holds it)
     holder: int | None
+    #: the seats' names (public labels, never logged) and the recent games' names
+    names: Naming
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
 

@@ -117,6 +117,7 @@ class Table:
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
+        self.names = self.record.names  # the seats' names: public, never logged
         self.ask_to_look = True  # an OK on the first look without PEEK asks once more
         self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
         self.undo_stop = HANDED_OVER  # why undo stops where it does: said when Back finds none
@@ -456,7 +457,7 @@ class Table:
         out.set_bar(self.ui.bar(view) if view is not None else 0)
         out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
         if self.watchers:  # what changed since they last heard
-            self.watchers.tell(self.now(), self.holder, frozenset(self.remote_seats()))
+            self.watchers.tell(self.now(), self.holder, self.remote_seats(), self.names.seats)
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
 from companion.games.base import Choice
+from companion.table.names import checked
 from companion.table.phones import Offer, View
 from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
@@ -93,6 +94,7 @@ class Phones:
         self.ballot = 0
         self.votes: list[tuple[int, Choice]] = []
         self.refusals: dict[int, tuple[str, ...]] = {}
+        self.names: list[tuple[int, str]] = []  # names typed on the phones, for the table
 
     # -- the table's side ---------------------------------------------------------
     def seats(self) -> set[int]:
@@ -156,6 +158,21 @@ class Phones:
             self.votes.append((seat, options[index][0]))
             return None
 
+    def typed(self) -> list[tuple[int, str]]:
+        """The names typed on the phones since the last call: (seat, name), checked."""
+        with self.room.lock:
+            names, self.names = self.names, []
+            return names
+
+    def name(self, seat: int, text: object) -> str | None:
+        """A name typed on ``seat``'s phone ("" clears it); why it is refused, or None."""
+        with self.room.lock:
+            name, why = checked(text, translator(self.room.lang))
+            if name is None:
+                return why
+            self.names.append((seat, name))
+            return None
+
     def question(self, seat: int) -> dict[str, Any] | None:
         ask = self.ask_open
         if ask is None or seat not in ask.offers or seat in ask.answered:
@@ -195,6 +212,10 @@ class WebRoom(Watcher):
         self.version = 0
         self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
+        self.names: dict[
+            str, str
+        ] = {}  # "4" -> "Anna": the seats' public names, as the pages count
+        self._names: dict[str, str] = {}  # the names last published
         self._step: Step | None = None  # the last step told, remade when the phones change
 
     @property
@@ -229,6 +250,11 @@ class WebRoom(Watcher):
     def connected(self, seats: frozenset[int]) -> None:
         self._again()
 
+    def named(self, names: Mapping[int, str]) -> None:
+        with self.lock:
+            self.names = {str(seat + 1): name for seat, name in sorted(names.items())}
+        self._again()
+
     def _again(self) -> None:
         """The last step once more: a phone came or went, or a seat has a new link."""
         step = self._step
@@ -256,7 +282,7 @@ class WebRoom(Watcher):
     ) -> None:
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
-        if view == self._view and seats == self._seats:
+        if view == self._view and seats == self._seats and self.names == self._names:
             return
         if view != self._view and self._reveal is not None:
             # A reveal stays on the TV while the box shows it: until the first move after it.
@@ -264,7 +290,7 @@ class WebRoom(Watcher):
                 self._reveal_view = view
             elif view != self._reveal_view:
                 self._reveal = self._reveal_view = None
-        self._view, self._seats = view, seats
+        self._view, self._seats, self._names = view, seats, dict(self.names)
         message: dict[str, Any]
         if view is None:
             message = {"type": "state", "game": None}
@@ -283,6 +309,7 @@ class WebRoom(Watcher):
             message["history"] = self.history[-HISTORY:]
             message["events"] = self.reveals.events[-HISTORY:]
             message["reveal"] = self._reveal
+            message["names"] = self._names  # public: every page may read them
             self.spectator = _json(message)
             self.private = private
             self.status = status
@@ -324,5 +351,6 @@ class WebRoom(Watcher):
                     "private": self.private.get(seat, []),
                     "ask": self.phones.question(seat),
                     "refused": list(self.phones.refusals.get(seat, ())),
+                    "names": self.names,
                 }
             )

@@ -217,6 +217,8 @@ def _answer(room: WebRoom, seat: int, data: str) -> str | None:
         message = json.loads(data)
     except ValueError:
         return "not JSON"
+    if isinstance(message, dict) and set(message) == {"name"}:
+        return room.phones.name(seat, message["name"])
     if not isinstance(message, dict) or set(message) != {"ballot", "option"}:
         return "expected {ballot, option}"
     return room.phones.answer(seat, message["ballot"], message["option"])

@@ -84,6 +84,8 @@ def page_words(t: Translate) -> dict[str, str]:
         "save": t("Save the summary"),
         "picture": t("The game"),
         "seat": t("Seat {n}"),
+        "your_name": t("Your name (shown to all):"),
+        "name_it": t("Name this seat"),
         "private": t("Only for you"),
         "hold": t("Hold to see your card"),
         "release": t("Release to hide"),

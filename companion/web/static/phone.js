@@ -80,7 +80,10 @@ function draw(state) {
   words = { ...state.words, lang: state.lang };
   seat = state.seat;
   texts();
-  const name = (words.seat || "{n}").replace("{n}", state.seat);
+  const named = (state.names || {})[state.seat];
+  const name = named ? `${named} (${state.seat})` : (words.seat || "{n}").replace("{n}", state.seat);
+  $("name-label").textContent = words.your_name || "";
+  $("name-send").textContent = words.name_it || "";
   $("seat").textContent = name;
   document.title = name;
   $("status").textContent = state.status;
@@ -141,7 +144,7 @@ function died(why = "dead") {
   dead = true;
   secret = [];
   hide();
-  for (const id of ["private", "ask", "wait"]) { $(id).hidden = true; }
+  for (const id of ["private", "ask", "wait", "naming"]) { $(id).hidden = true; }
   $("sendbar").hidden = true;
   $("question").replaceChildren();
   $("options").replaceChildren();
@@ -180,6 +183,12 @@ $("send").onclick = () => {
     $("send").disabled = true;
     sent = ballot;
   }
+};
+
+// A seat's name, typed here: the box checks it and says why in one line if it refuses.
+$("naming").onsubmit = (event) => {
+  event.preventDefault();
+  if (socket) { socket.send(JSON.stringify({ name: $("name").value }).padEnd(96, " ")); }
 };
 
 function connect() {

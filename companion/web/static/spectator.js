@@ -90,6 +90,9 @@ function draw(state) {
     picture.replaceChildren();
   }
   lines(state.prompt || [], document.getElementById("prompt"));
+  // The seats' names, as text (never markup): "1 Anna · 4 Boris".
+  const names = Object.entries(state.names || {});
+  document.getElementById("names").textContent = names.map(([n, name]) => `${n} ${name}`).join(" · ");
   const events = state.events || [];
   lines(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse(),
     document.getElementById("history"));
