@@ -168,3 +168,26 @@ def test_a_resumed_game_keeps_its_names_and_a_new_game_starts_without(tmp_path):
     assert json.loads(room.spectator)["names"] == {"1": "Anna", "2": "Борис"}
     again.start(Settings("gulag", 5))
     assert again.names.seats == {} and again.names.choices(0) == ["", "Anna", "Борис"]
+
+
+def test_the_tv_sees_who_is_here_who_is_away_and_whose_turn_it_is():
+    table, room, player = web_table(Settings("gulag", 5))
+    give_phones(room, [0, 1])
+    room.phones.name(1, "Борис")
+    player.wait(GAP)
+
+    def tv():
+        return {s["seat"]: s for s in json.loads(room.spectator)["room"]}
+
+    assert [tv()[n]["link"] for n in (1, 2, 3)] == ["here", "here", "box"]
+    assert tv()[2]["name"] == "Борис" and tv()[3]["name"] == ""
+    waiting = table.game.public_view()["waiting"]["seats"]
+    assert [n for n, s in tv().items() if s["turn"]] == [seat + 1 for seat in waiting]
+    room.phones.joined(1, -1)  # seat 2's link drops
+    player.wait(2.0)
+    assert tv()[2]["link"] == "here"  # a blip is not shown
+    player.wait(4.0)
+    assert tv()[2]["link"] == "away" and tv()[1]["link"] == "here"
+    room.phones.joined(1, +1)
+    player.wait(GAP)
+    assert tv()[2]["link"] == "here"

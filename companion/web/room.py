@@ -32,6 +32,7 @@ from companion.web.summary import summary_svg
 from companion.web.tokens import Tokens
 from companion.web.tv import end_of_game, page_words, screen_lines, status_words, waiting_lines
 
+AWAY = 5.0  # seconds without a link before the TV shows a seat's phone as away
 SILENT = 20.0  # seconds a phone may be away (a locked screen) before its seat passes the box
 HISTORY = 200  # reveal screens (and events) sent to the spectator page
 
@@ -66,6 +67,22 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
         "end": end,
         "final": [] if end is None else end["pages"],
     }
+
+
+def room_list(view: View, names: dict[str, str], presence: dict[int, str]) -> list[dict[str, Any]]:
+    """Who is at the table, for the TV: each seat's number, name, link and turn. A seat
+    without a phone is "box"; "turn" is the public wait (who is asked now)."""
+    waiting = view["waiting"]
+    asked = set() if waiting is None else set(waiting["seats"])
+    return [
+        {
+            "seat": seat + 1,
+            "name": names.get(str(seat + 1), ""),
+            "link": presence.get(seat, "box"),
+            "turn": seat in asked,
+        }
+        for seat in range(view["players"])
+    ]
 
 
 def private_lines(own: View, public: View, ui: GameUI, t: Translate) -> list[str]:
@@ -116,7 +133,19 @@ class Phones:
     def poll(self) -> list[tuple[int, Choice]]:
         with self.room.lock:
             votes, self.votes = self.votes, []
-            return votes
+        self.room.presence_changed()  # asked every turn of the loop: a link lost long enough
+        return votes
+
+    def presence(self) -> dict[int, str]:
+        """seat -> "here" or "away" (its link lost for ``AWAY`` seconds), for the seats whose
+        phone joined; a blip shorter than that is not shown."""
+        with self.room.lock:
+            now = self.clock()
+            return {
+                seat: "here" if self.connected.get(seat, 0) > 0 or now - seen < AWAY else "away"
+                for seat, seen in sorted(self.last_seen.items())
+                if seat in self.room.tokens.by_seat
+            }
 
     def done(self) -> None:
         with self.room.lock:
@@ -216,6 +245,7 @@ class WebRoom(Watcher):
             str, str
         ] = {}  # "4" -> "Anna": the seats' public names, as the pages count
         self._names: dict[str, str] = {}  # the names last published
+        self._presence: dict[int, str] = {}  # the phones' presence last published
         self._step: Step | None = None  # the last step told, remade when the phones change
 
     @property
@@ -255,6 +285,11 @@ class WebRoom(Watcher):
             self.names = {str(seat + 1): name for seat, name in sorted(names.items())}
         self._again()
 
+    def presence_changed(self) -> None:
+        """A phone came, went or has been away long enough: the TV is told."""
+        if self.phones.presence() != self._presence:
+            self._again()
+
     def _again(self) -> None:
         """The last step once more: a phone came or went, or a seat has a new link."""
         step = self._step
@@ -282,7 +317,9 @@ class WebRoom(Watcher):
     ) -> None:
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
-        if view == self._view and seats == self._seats and self.names == self._names:
+        presence = self.phones.presence()
+        same = view == self._view and seats == self._seats and presence == self._presence
+        if same and self.names == self._names:
             return
         if view != self._view and self._reveal is not None:
             # A reveal stays on the TV while the box shows it: until the first move after it.
@@ -291,6 +328,7 @@ class WebRoom(Watcher):
             elif view != self._reveal_view:
                 self._reveal = self._reveal_view = None
         self._view, self._seats, self._names = view, seats, dict(self.names)
+        self._presence = presence
         message: dict[str, Any]
         if view is None:
             message = {"type": "state", "game": None}
@@ -298,6 +336,7 @@ class WebRoom(Watcher):
             status = ""
         else:
             message = spectator_state(view, ui, t)
+            message["room"] = room_list(view, self.names, presence)
             status = message["status"]
             self.lang, self.words = message["lang"], message["words"]
             private = {}

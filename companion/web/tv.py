@@ -86,6 +86,8 @@ def page_words(t: Translate) -> dict[str, str]:
         "seat": t("Seat {n}"),
         "your_name": t("Your name (shown to all):"),
         "name_it": t("Name this seat"),
+        "away": t("away"),
+        "to_play": t("to play"),
         "private": t("Only for you"),
         "hold": t("Hold to see your card"),
         "release": t("Release to hide"),
