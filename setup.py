@@ -1,6 +1,8 @@
 """Whenever the package is built or installed: compiles the gettext catalogs (.po -> .mo) and
-copies the repository's pinout into the package, so that a wheel carries every file the box
-reads (``hardware/pinout.toml`` stays the one source; the copy is not committed)."""
+copies the repository's hardware files that the box and ``companion hardware`` read into the
+package, so that a wheel carries every file they read (``hardware/`` stays the one source;
+the copies are not committed). The box reads the pinout; ``companion hardware`` reads the
+pinout, the panel layout beside it and the wiring, BOM and diagram it checks are up to date."""
 
 import shutil
 from pathlib import Path
@@ -9,6 +11,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
+#: copied from hardware/ into companion/data/ (pyproject.toml's package data lists them)
+HARDWARE = ("pinout.toml", "panel.toml", "wiring.md", "bom.md", "wiring.svg")
 
 
 class BuildWithCatalogs(build_py):
@@ -16,9 +20,8 @@ class BuildWithCatalogs(build_py):
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        shutil.copyfile(
-            HERE / "hardware" / "pinout.toml", HERE / "companion" / "data" / "pinout.toml"
-        )
+        for name in HARDWARE:
+            shutil.copyfile(HERE / "hardware" / name, HERE / "companion" / "data" / name)
         for po in HERE.glob("companion/locale/*/LC_MESSAGES/*.po"):
             with po.open("rb") as source:
                 catalog = read_po(source)

@@ -31,6 +31,13 @@ def size(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
 
 
+def mash(player: Player, rng: random.Random) -> None:
+    """One stranger's press: any button, now and then held long enough to abandon or end."""
+    button = rng.choice(BUTTONS)
+    hold = 2.5 if button in ("back", "ok") and rng.random() < 0.02 else 0.05
+    player.press(button, hold=hold)
+
+
 def run(presses: int, seed: int, folder: Path) -> dict[str, object]:
     path = folder / "journal.sqlite"
     box = open_box("virtual", clock=VirtualClock())
@@ -42,9 +49,7 @@ def run(presses: int, seed: int, folder: Path) -> dict[str, object]:
         table.resume()
         player = Player(box, table, box.clock)
         for done in range(1, presses + 1):
-            button = rng.choice(BUTTONS)
-            hold = 2.5 if button in ("back", "ok") and rng.random() < 0.02 else 0.05
-            player.press(button, hold=hold)
+            mash(player, rng)
             if done % 10_000 == 0:
                 sizes.append(size(path))
         games = table.games_started

@@ -11,12 +11,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.box_kinds import BOARDS
 from companion.errors import CompanionError, JournalError, SettingsError
 from companion.games import GAMES
 from companion.ui.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -39,15 +42,21 @@ MAX_DAY = 24.0  # hours a simulated booth day may last
 MAX_MONKEY = 1_000_000  # monkey actions a run: some days of CPU; more is a typo
 
 
-def _at_most_games(games: int) -> None:
-    if games > MAX_GAMES:
-        raise SettingsError(f"--games must be at most {MAX_GAMES:,}, not {games:,}")
+def _games_count(games: int) -> None:
+    """A count of games checked before any is played (a typo costs no CPU first)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise SettingsError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,}")
+
+
+PLAYERS_HELP = "how many at the table (default: the game's usual count)"
+OPTION_HELP = "a house rule, as on the setup screen, e.g. deal=box (once a rule)"
+BOTS_HELP = "smart bots play to win; random ones pick any move the rules allow"
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.simulate import report, simulate
 
-    _at_most_games(args.games)
+    _games_count(args.games)
     options = _options(args.game, args.option)
     stats = simulate(args.game, args.players, args.games, args.seed, args.bots, **options)
     print(json.dumps(stats, indent=2) if args.json else report(stats))
@@ -74,6 +83,10 @@ def _check_run_args(args: argparse.Namespace) -> None:
         from companion.web.address import WebAddress
 
         WebAddress.parse(args.web)  # a mistake ends here, before the box is opened
+    if args.handset:
+        from companion.box.handsets import parse_ports
+
+        parse_ports(args.handset)  # likewise
     if args.game is None:
         given = [name for name in ("players", "option") if getattr(args, name)]
         if given:
@@ -114,8 +127,11 @@ def _nothing_in_progress(journal: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.boxlock import hold
     from companion.service import Service
     from companion.store import Journal, default_path
     from companion.table import Table
@@ -124,8 +140,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = _settings(args) if args.game else None
     _needs_terminal(args)  # after the settings: a mistake in them is the more useful line
     journal = None
+    lock = None
     if not args.no_journal:  # a path the user typed must be writable; the default need not be
-        journal = Journal(args.journal, typed=True) if args.journal else Journal(default_path())
+        path = Path(args.journal) if args.journal else default_path()
+        lock = hold(path, "run")  # one box a journal: a second one stops here, in one line
+        journal = Journal(args.journal, typed=True) if args.journal else Journal(path)
         if settings is not None:
             _nothing_in_progress(journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock(), handsets=args.handset)
@@ -152,6 +171,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         box.close()
         if journal is not None:
             journal.close()
+        if lock is not None:
+            lock.release()
     return 0
 
 
@@ -174,18 +195,20 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
 
     from companion.box import WallClock, open_box
     from companion.box.terminal import Terminal
+    from companion.boxlock import hold
     from companion.kiosk.booth import Kiosk
-    from companion.kiosk.safemode import HEALTHY, StartRecord, set_journal_aside
+    from companion.kiosk.safemode import HEALTHY, StartRecord
     from companion.service import Service
-    from companion.store import Journal, default_path
+    from companion.store import default_path
 
     _needs_terminal(args)
     path = Path(args.journal) if args.journal else default_path()
+    if args.journal and not args.no_journal:
+        _journal_folder(path)  # a folder the user typed that cannot be made: one line, now
+    lock = None if args.no_journal else hold(path, "kiosk")  # before anything is set aside
     record = StartRecord(path.with_name("kiosk-starts.json"))
     safe = record.started()
-    if safe and not args.no_journal:
-        set_journal_aside(path)
-    journal = None if args.no_journal else Journal(path)
+    journal = None if args.no_journal else _kiosk_journal(path, record.first_safe, args.journal)
     box = open_box(args.board, pinout=_pinout(args), clock=WallClock())
 
     def poweroff() -> None:
@@ -211,7 +234,9 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
 
     try:
         if box.virtual and not args.headless:
-            Terminal(box, step).run()
+            from companion.kiosk.chord import CHORD, CHORD_HOLD
+
+            Terminal(box, step, chord=(CHORD, CHORD_HOLD)).run()
         else:
             Service(step).run()
     finally:
@@ -219,7 +244,29 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         box.close()
         if journal is not None:
             journal.close()
+        if lock is not None:
+            lock.release()
     return 0
+
+
+def _kiosk_journal(path: Path, first_safe: bool, typed: str | None) -> Any:
+    """The kiosk's journal; the first start in safe mode sets the old one aside first (only
+    the first: the later ones would set aside the fresh journal safe mode began)."""
+    from companion.kiosk.safemode import set_journal_aside
+    from companion.store import Journal
+
+    if first_safe:
+        set_journal_aside(path)
+    return Journal(path, typed=True) if typed else Journal(path)
+
+
+def _journal_folder(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(
+            f"cannot create the journal's folder {path.parent}: {exc.strerror}"
+        ) from None
 
 
 def _kiosk_day(args: argparse.Namespace) -> int:
@@ -312,7 +359,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise SettingsError("the demo presses buttons by software: it runs on --board virtual only")
     settings = _settings(args)
     box = open_box("virtual", pinout=_pinout(args), clock=VirtualClock())
-    if not args.headless:
+    if not args.headless and not sys.stdout.isatty():  # braille into a file helps nobody
+        print(
+            "companion: not a terminal: the demo's frames are not drawn here (--headless "
+            "says so quietly; --frames DIR keeps them as pictures)",
+            file=sys.stderr,
+        )
+    elif not args.headless:
         from companion.box.terminal import oled_art
 
         box.outputs.frame_sinks.append(
@@ -341,12 +394,12 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.box.pinout import pinout_path
-    from companion.box.wiring import bom, panel_layout, wiring, write_enclosure
+    from companion.hardware import documents, panel_layout, write_enclosure
 
     pinout = _pinout(args)
     folder = Path(pinout_path(args.pinout)).parent
     layout = panel_layout(pinout, folder)
-    docs = {folder / "wiring.md": wiring(pinout), folder / "bom.md": bom(pinout)}
+    docs = documents(pinout, layout, folder)
     if args.write:
         for path, text in docs.items():
             path.write_text(text, encoding="utf-8")
@@ -358,7 +411,7 @@ def cmd_hardware(args: argparse.Namespace) -> int:
     if stale:
         print(f"out of date with the pinout: {', '.join(stale)} (run: companion hardware --write)")
         return 1
-    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring, BOM and panel up to date")
+    print(f"{pinout.source}: {len(pinout.pins())} pins, wiring, diagram, BOM and panel up to date")
     return 0
 
 
@@ -382,6 +435,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     # The web's bench drives the box's (companion.web.bench imports companion.bench): the
     # choice between them is made here, so that neither imports the other back.
+    _games_count(args.games)  # every argument checked before any measuring starts
     if args.web:
         from companion.web import bench as web_bench
 
@@ -392,7 +446,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _monkey(args)
     from companion import bench
 
-    _at_most_games(args.games)
     results = bench.run(args.games)
     print(json.dumps(results, indent=2) if args.json else bench.report(results))
     return 0
@@ -423,6 +476,21 @@ def _monkey(args: argparse.Namespace) -> int:
     return 1 if any(o.fault for o in outcomes) else 0
 
 
+ABOUT = """The table box: a secret ballot box and shuffler that runs the rules, turns and
+scores of the games on its setup screen.
+
+Start with `companion run`: off a Raspberry Pi it opens the virtual box in this terminal
+(its keys are on its bottom line); on a Pi the service starts it. `companion COMMAND
+--help` tells more of each command."""
+BOARD_HELP = "auto: the Pi's own pins on a Pi, else the virtual box; pi; virtual"
+PINOUT_HELP = "a wiring file other than the one the box was built to (hardware/pinout.toml)"
+HEADLESS_HELP = "draw nothing here (a service, a booth, or output into a file)"
+JOURNAL_HELP = (
+    "where the box keeps the game in progress (default: journal.sqlite in $COMPANION_DATA, "
+    "else in ~/.local/share/companion)"
+)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with a usage mistake told in one line (and where to read more), status 2."""
 
@@ -431,90 +499,105 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="companion", description=__doc__)
+    p = _Parser(
+        prog="companion", description=ABOUT, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
-    sim = sub.add_parser("simulate", help="play bot games and print outcome rates")
-    sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--players", type=int, default=None)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", choices=("smart", "random"), default="smart")
-    sim.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a house rule, e.g. deck=fr (repeatable)",
+    sim = sub.add_parser(
+        "simulate", help="bots play many games: who wins how often (to weigh a house rule)"
     )
-    sim.add_argument("--json", action="store_true", help="machine-readable output")
+    sim.add_argument("game", choices=sorted(GAMES), help="which game")
+    sim.add_argument("--players", type=int, default=None, help=PLAYERS_HELP)
+    sim.add_argument("--games", type=int, default=1000, help="how many games (1 to 1,000,000)")
+    sim.add_argument("--seed", type=int, default=1, help="the same seed plays the same games")
+    sim.add_argument("--bots", choices=("smart", "random"), default="smart", help=BOTS_HELP)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
+    sim.add_argument("--json", action="store_true", help="print JSON rather than a table")
     sim.set_defaults(func=cmd_simulate)
 
     def table_args(cmd: argparse.ArgumentParser, game_required: bool) -> None:
         if game_required:
-            cmd.add_argument("game", choices=sorted(GAMES))
+            cmd.add_argument("game", choices=sorted(GAMES), help="which game")
         else:
             cmd.add_argument(
                 "--game",
                 choices=sorted(GAMES),
                 default=None,
-                help="skip setup and start this game at once",
+                help="skip the setup screens and start this game at once",
             )
-        cmd.add_argument("--players", type=int, default=None)
+        cmd.add_argument("--players", type=int, default=None, help=PLAYERS_HELP)
         cmd.add_argument(
             "--lang",
             choices=LANGUAGES,
             default=None,
-            help="the table's language (default en; given, it also wins over a resumed game's)",
+            help="the language shown: en or fr (default en; given, it also wins over the "
+            "language of a game carried on after a power cut)",
         )
         cmd.add_argument(
             "--seed",
             type=int,
             default=None,
-            help="reproducible shuffles (tests, demos); default: the CSPRNG",
-        )
-        cmd.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-        cmd.add_argument(
-            "--board", choices=BOARDS, default="auto" if not game_required else "virtual"
+            help="the same shuffles every time, for a rehearsal (default: truly random)",
         )
         cmd.add_argument(
-            "--pinout", default=None, help="pinout file (default hardware/pinout.toml)"
+            "--option", action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP
         )
-        cmd.add_argument("--headless", action="store_true", help="no terminal front end")
+        cmd.add_argument(
+            "--board",
+            choices=BOARDS,
+            default="auto" if not game_required else "virtual",
+            help=BOARD_HELP,
+        )
+        cmd.add_argument("--pinout", default=None, metavar="FILE", help=PINOUT_HELP)
+        cmd.add_argument("--headless", action="store_true", help=HEADLESS_HELP)
 
-    run = sub.add_parser("run", help="run the box (the virtual board in this terminal off a Pi)")
+    run = sub.add_parser("run", help="run the box (off a Pi: the virtual box in this terminal)")
     table_args(run, game_required=False)
-    run.add_argument("--journal", default=None, help="the journal file (default: $COMPANION_DATA)")
-    run.add_argument("--no-journal", action="store_true", help="keep nothing (a demo kiosk)")
+    run.add_argument("--journal", default=None, metavar="FILE", help=JOURNAL_HELP)
+    run.add_argument(
+        "--no-journal", action="store_true", help="keep nothing: a power cut loses the game"
+    )
     run.add_argument(
         "--handset",
         action="append",
         default=[],
         metavar="PORT[=SEAT]",
-        help="a handset's serial port (/dev/ttyACM0, socket://host:port), =SEAT fixes its "
-        "seat (else its first HELLO does); repeatable",
+        help="a wired pad on this serial port (/dev/ttyACM0; socket://HOST:PORT for a "
+        "pad over the network); =SEAT gives it a seat, else the pad's own setting does; "
+        "once a pad",
     )
     run.add_argument(
         "--web",
         default=None,
         metavar="HOST:PORT",
-        help="serve the spectator page and phone handsets (HOST: an address or an interface)",
+        help="serve the TV page and the players' phones on this address (HOST: an address, "
+        "or a network interface such as wlan0)",
     )
     run.set_defaults(func=cmd_run)
 
     demo = sub.add_parser("demo", help="bots play a whole game by pressing the virtual buttons")
     table_args(demo, game_required=True)
-    demo.add_argument("--frames", default=None, help="write every frame as PNG, and trace.txt")
-    demo.add_argument("--bots", choices=("smart", "random"), default="smart")
+    demo.add_argument(
+        "--frames",
+        default=None,
+        metavar="DIR",
+        help="keep every screen as a picture in DIR, and the lights and beeps in trace.txt",
+    )
+    demo.add_argument("--bots", choices=("smart", "random"), default="smart", help=BOTS_HELP)
     demo.set_defaults(func=cmd_demo, seed=1)
 
     kiosk = sub.add_parser("kiosk", help="run a convention booth: attract loop, join, staff menu")
-    kiosk.add_argument("--board", choices=BOARDS, default="auto")
-    kiosk.add_argument("--pinout", default=None)
-    kiosk.add_argument("--headless", action="store_true", help="no terminal front end")
-    kiosk.add_argument("--seed", type=int, default=None, help="reproducible shuffles (tests)")
-    kiosk.add_argument("--journal", default=None, help="the journal (default: $COMPANION_DATA)")
-    kiosk.add_argument("--no-journal", action="store_true", help="keep nothing, resume nothing")
+    kiosk.add_argument("--board", choices=BOARDS, default="auto", help=BOARD_HELP)
+    kiosk.add_argument("--pinout", default=None, metavar="FILE", help=PINOUT_HELP)
+    kiosk.add_argument("--headless", action="store_true", help=HEADLESS_HELP)
+    kiosk.add_argument(
+        "--seed", type=int, default=None, help="the same shuffles every time (a rehearsal)"
+    )
+    kiosk.add_argument("--journal", default=None, metavar="FILE", help=JOURNAL_HELP)
+    kiosk.add_argument(
+        "--no-journal", action="store_true", help="keep nothing: no game or statistics kept"
+    )
     kiosk.add_argument(
         "--day",
         type=float,
@@ -522,18 +605,24 @@ def parser() -> argparse.ArgumentParser:
         metavar="HOURS",
         help="simulate a booth day of HOURS on the virtual clock (with --board virtual --headless)",
     )
-    kiosk.add_argument("--json", action="store_true", help="machine-readable output (--day)")
+    kiosk.add_argument("--json", action="store_true", help="with --day: print JSON")
     kiosk.set_defaults(func=cmd_kiosk)
 
-    stats = sub.add_parser("stats", help="the kiosk's day statistics, from the journal")
-    stats.add_argument("--journal", default=None, help="the journal (default: $COMPANION_DATA)")
-    stats.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="default: today")
-    stats.add_argument("--json", action="store_true")
+    stats = sub.add_parser("stats", help="a booth's day: games started, finished, abandoned")
+    stats.add_argument("--journal", default=None, metavar="FILE", help=JOURNAL_HELP)
+    stats.add_argument(
+        "--date", default=None, metavar="YYYY-MM-DD", help="which day (default: today)"
+    )
+    stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(func=cmd_stats)
 
-    hw = sub.add_parser("hardware", help="check (or --write) the wiring, BOM and printed case")
-    hw.add_argument("--pinout", default=None)
-    hw.add_argument("--write", action="store_true")
+    hw = sub.add_parser(
+        "hardware", help="check the wiring notes, parts list and printed case against the pinout"
+    )
+    hw.add_argument("--pinout", default=None, metavar="FILE", help=PINOUT_HELP)
+    hw.add_argument(
+        "--write", action="store_true", help="write them anew from the pinout, rather than check"
+    )
     hw.set_defaults(func=cmd_hardware)
 
     for record in GAMES.values():  # a game's own commands, as its folder declares them
@@ -543,28 +632,30 @@ def parser() -> argparse.ArgumentParser:
             own.set_defaults(func=lambda args, run=command.run: run()(args))
 
     st = sub.add_parser("selftest", help="check every LED, the buzzer, the screen and each button")
-    st.add_argument("--board", choices=BOARDS, default="auto")
-    st.add_argument("--pinout", default=None)
+    st.add_argument("--board", choices=BOARDS, default="auto", help=BOARD_HELP)
+    st.add_argument("--pinout", default=None, metavar="FILE", help=PINOUT_HELP)
     st.set_defaults(func=cmd_selftest)
 
-    bench = sub.add_parser("bench", help="measure the performance budgets on this machine")
-    bench.add_argument("--games", type=int, default=200, help="bot games per game for speed")
-    bench.add_argument("--json", action="store_true")
+    bench = sub.add_parser("bench", help="measure how fast the box is on this machine")
+    bench.add_argument(
+        "--games", type=int, default=200, help="bot games of each game to time (1 to 1,000,000)"
+    )
+    bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument(
         "--web",
         action="store_true",
-        help="press to frame with 7 phones and 50 spectators on the loopback, with and "
-        "without a flood",
+        help="instead: a press to a frame with 7 phones and 50 TVs on this machine, with and "
+        "without a flood of requests",
     )
     bench.add_argument(
         "--monkey",
         type=int,
         default=None,
         metavar="N",
-        help="instead: N random presses, holds, chords and bounces on every table and the "
-        "kiosk, each checked (the long run of tests/test_monkey.py)",
+        help="instead: N random presses, holds and chords on every game and the booth, "
+        "each checked for a crash or a card shown to the wrong seat",
     )
-    bench.add_argument("--seed", type=int, default=1, help="the monkey's seed")
+    bench.add_argument("--seed", type=int, default=1, help="with --monkey: the same presses")
     bench.set_defaults(func=cmd_bench)
     return p
 

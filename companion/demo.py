@@ -219,7 +219,7 @@ def play(
         player = Player(box, table, clock)
         table.step()
         if names:
-            table.names.recent.keep(dict(enumerate(names)), key="recent")
+            table.record.names.recent.keep(dict(enumerate(names)), key="recent")
         player.setup(settings)
         game = table.game
         assert game is not None
@@ -228,7 +228,11 @@ def play(
         while not isinstance(table.mode, Over):
             mode = table.mode
             seat = mode.seat if isinstance(mode, Handoff) else None
-            if seat is not None and seat not in table.names.seats and table.names.choices(seat)[1:]:
+            if (
+                seat is not None
+                and seat not in table.record.names.seats
+                and table.record.names.choices(seat)[1:]
+            ):
                 player.press("up")  # the next recent name no other seat carries
             elif isinstance(mode, Handoff | Announce):
                 player.press("ok")

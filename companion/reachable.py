@@ -52,6 +52,13 @@ class _Keys:
 
 
 @dataclass
+class _Pen:
+    """No seat named: the screens say "seat N"."""
+
+    names: Naming = dataclasses.field(default_factory=Naming)
+
+
+@dataclass
 class _Sight:
     """The little of the table its screens read (``Port``): the game, its screens and
     language, who holds the box, whether PEEK is held; and the cursor's options."""
@@ -64,7 +71,7 @@ class _Sight:
     mode: Mode | None = None  # the countdown's screen, drawn by its desk
     clock: VirtualClock = dataclasses.field(default_factory=VirtualClock)
     shown: Any = None  # no picture on the panel: the screens are drawn
-    names: Naming = dataclasses.field(default_factory=Naming)  # none: "Box to seat N"
+    record: _Pen = dataclasses.field(default_factory=_Pen)  # no names: "seat N"
 
     def now(self) -> Step:
         """The step's public view, as the table hands it to every screen."""

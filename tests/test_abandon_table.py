@@ -129,7 +129,10 @@ def test_a_refusal_notice_and_the_setup_screen_ignore_back_going_down(box):
     assert isinstance(table.mode, Notice) and box.board.glass().tobytes() == shown
     box.board.drive("back", False)
     player.wait(GAP)
-    assert isinstance(table.mode, Peek)  # letting go dismissed the notice, and only that
+    assert isinstance(table.mode, Notice)  # letting go is a press: only OK dismisses it
+    assert table.screen().keys == "OK to go on"
+    player.press("ok")
+    assert isinstance(table.mode, Peek)  # OK dismissed the notice, and did nothing else
 
 
 def reach(table, player, bots, rng, wanted):
@@ -223,7 +226,9 @@ def to_last_reveal(table, player, rng):
 
 
 @pytest.mark.parametrize("settings", GAMES, ids=lambda s: s.game)
-def test_holding_back_on_the_last_reveal_offers_a_new_game_and_never_resumes_it(tmp_path, settings):
+def test_holding_back_on_the_last_reveal_shows_the_result_before_a_new_game(tmp_path, settings):
+    """The result is never skipped: OK on "The game is over." shows the result pages (the
+    game finished, never resumed), and a new game is a hold of OK from there."""
     path = tmp_path / "journal.sqlite"
     table, player = opened(settings, Journal(path))
     try:
@@ -236,7 +241,7 @@ def test_holding_back_on_the_last_reveal_offers_a_new_game_and_never_resumes_it(
         t = table.t
         assert table.screen().body == (
             t("The game is over."),
-            t("OK: new game"),
+            t("OK: see the result"),
             t("Back: carry on"),
         )
         player.press("back")  # carry on: the reveal, as it was
@@ -245,6 +250,12 @@ def test_holding_back_on_the_last_reveal_offers_a_new_game_and_never_resumes_it(
         player.box.board.drive("back", False)
         player.wait(GAP)
         player.press("ok")
+        result = table.ui.final(table.game.public_view(), t)
+        assert isinstance(table.mode, Over) and table.screen() == result[0]
+        for page in result[1:]:  # every page of it, the winner's first
+            player.press("down")
+            assert table.screen() == page
+        player.press("ok", hold=2.0)  # then a new game, as from any last screen
         assert isinstance(table.mode, Setup) and table.mode.form.values["game"] == settings.game
     finally:
         player.box.close()

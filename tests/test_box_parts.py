@@ -48,7 +48,7 @@ def good_pinout():
     [
         (lambda d: d["buttons"].pop("ok"), r"\[buttons\]: 'ok' is missing"),
         (lambda d: d["buttons"].update(ok=5), "GPIO5 is wired twice"),
-        (lambda d: d["buttons"].update(ok=40), "buttons.ok: 40 is not a usable GPIO"),
+        (lambda d: d["buttons"].update(ok=40), "buttons.ok: GPIO40 is not on the Raspberry Pi's"),
         (lambda d: d["buttons"].update(ok="16"), "buttons.ok: expected int"),
         (lambda d: d["buttons"].update(turbo=7), "unknown button 'turbo'"),
         (lambda d: d["leds"].update(bar=[4, 17]), "the bar has 10 LEDs, found 2"),

@@ -279,8 +279,15 @@ HOSTILE = [
     (["kiosk", "--day", "-1"], "--day takes hours above 0 and at most 24, not -1"),
     (["kiosk", "--day", "0"], "--day takes hours above 0 and at most 24, not 0"),
     (["kiosk", "--day", "1e308"], "--day takes hours above 0 and at most 24, not 1e+308"),
-    (["simulate", "gulag", "--games", "10000000000000"], "--games must be at most 1,000,000"),
-    (["bench", "--games", "10000000000000"], "--games must be at most 1,000,000"),
+    (["simulate", "gulag", "--games", "10000000000000"], "--games must be from 1 to 1,000,000"),
+    (["bench", "--games", "10000000000000"], "--games must be from 1 to 1,000,000"),
+    (["bench", "--games", "-1"], "--games must be from 1 to 1,000,000, not -1"),
+    (["bench", "--games", "0", "--web"], "--games must be from 1 to 1,000,000, not 0"),
+    (["simulate", "gulag", "--games", "0"], "--games must be from 1 to 1,000,000, not 0"),
+    (
+        ["kiosk", "--board", "virtual", "--headless", "--journal", "/proc/self/no/j.sqlite"],
+        "cannot create the journal's folder /proc/self/no",
+    ),
     (["simulate", "glasnost", "--option", "board={tmp}/deep.json"], "{tmp}/deep.json nests"),
     (["simulate", "glasnost", "--option", "board={tmp}/huge.json"], "{tmp}/huge.json is too la"),
     (

@@ -61,15 +61,18 @@ def test_a_command_that_draws_no_frame_never_loads_the_box(args, tmp_path):
     assert not [m for m in modules if m.startswith("companion.box.")]
 
 
-def test_the_hardware_check_loads_gpiozero_for_its_header_tables_only():
-    """``hardware`` reads the pin header from gpiozero's board data: the rest stays out."""
+def test_the_hardware_check_loads_no_gpio_library():
+    """``hardware`` reads the boards' headers from its own tables: the box stack stays out."""
     modules = loaded_by(["hardware"])
-    assert "gpiozero" in modules
+    assert "companion.hardware" in modules  # the command did run
     assert [m for m in modules if m.startswith("companion.box.")] == [
+        "companion.box.diagram",
+        "companion.box.drive",
+        "companion.box.headers",
         "companion.box.pinout",
         "companion.box.wiring",
     ]
-    assert not [m for m in modules if m.split(".")[0] in ("luma", "PIL", "serial")]
+    assert not [m for m in modules if m.split(".")[0] in BOX_STACK[:4]]
 
 
 def test_a_command_that_draws_loads_the_box():

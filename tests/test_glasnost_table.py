@@ -8,6 +8,7 @@ chose what in the frames, the LED and buzzer trace or the log.
 
 import json
 import logging
+import math
 import random
 import re
 
@@ -21,7 +22,18 @@ from companion.games.glasnost import screens as glasnost_ui
 from companion.games.glasnost.board import NO, YES
 from companion.games.glasnost.rules import DONE, GORBACHEV, KRYUCHKOV, LEFT, RIGHT
 from companion.table import Settings, Table
-from companion.table.modes import Announce, Claim, Countdown, Cursor, Handoff, Over, Peek
+from companion.table.modes import (
+    Abandon,
+    Announce,
+    Claim,
+    Countdown,
+    Cursor,
+    Handoff,
+    Notice,
+    Over,
+    Peek,
+    Setup,
+)
 from companion.ui.canvas import overflow, render, wrap
 from companion.ui.i18n import translator
 from tests.tables import every_screen_fits_and_says_who, lit_bar, match_references
@@ -417,6 +429,61 @@ def test_every_press_a_claim_screen_does_not_take_says_why_and_changes_nothing_e
         box.close()
 
 
+def seconds_left(table):
+    """The countdown's clock, seconds left; its screen shows them rounded up."""
+    left = table.check.ends - table.box.clock.now()
+    if isinstance(table.mode, Countdown):
+        assert table.screen().body[2] == f"{math.ceil(left)} s to claim: OK"
+    return left
+
+
+@pytest.mark.parametrize("over", ["notice", "abandon?", "a claim, then a notice"])
+def test_the_countdown_is_frozen_under_a_notice_and_under_abandon(over):
+    """While the box shows something else over the countdown, nobody can claim: its clock
+    stops there and goes on from where it was, and the question is never settled unseen."""
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        player.wait(3.0)
+        if over == "a claim, then a notice":
+            player.press("ok")  # a claim begun: its seat screen runs on the same clock
+        before, behind = table.game.public_view(), table.mode
+        if over == "abandon?":
+            player.press("back", hold=2.0)  # the clock runs while Back is only held down
+            assert isinstance(table.mode, Abandon)
+        else:
+            table.warn("Journal", ["The journal cannot be written."])  # as its news come
+            assert isinstance(table.mode, Notice)
+        left = seconds_left(table)
+        player.wait(60.0)  # far longer than the countdown
+        assert table.game.public_view() == before and table.game.decision.kind == "coup_offer"
+        player.press("back" if over == "abandon?" else "ok")  # carry on
+        assert table.mode == behind
+        if over == "a claim, then a notice":
+            player.press("back")  # the claim walked back
+        assert isinstance(table.mode, Countdown)
+        assert left - 1.0 < seconds_left(table) <= left  # what it had, less the presses
+        player.wait(seconds_left(table) - 0.2)
+        assert isinstance(table.mode, Countdown)  # all the time it had left
+        wait_out(table, player)
+        assert table.game.public_view() != before  # then settled, as any countdown
+    finally:
+        box.close()
+
+
+def test_abandoning_a_game_on_its_countdown_ends_the_countdown():
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        table, player = coup_check(box)
+        player.press("back", hold=2.0)
+        player.press("ok")  # abandon it
+        assert isinstance(table.mode, Setup) and not table.check.running
+        player.wait(60.0)  # nothing is played for a game that is gone
+        assert isinstance(table.mode, Setup) and table.game is None
+    finally:
+        box.close()
+
+
 def test_the_countdown_lasts_the_tables_setting(box):
     """S5: 8 seconds unless the setup's "Coup check" row says otherwise."""
     t = translator("en")
@@ -616,8 +683,7 @@ def test_an_illegal_seat_from_outside_the_cursor_is_still_refused_with_rule_5_1(
             table, player = started(b, lang=lang)
             read_peeks(table, player)
             take(table, player)
-            d = table.decision()
-            assert table.answer(d.seats[0], 17, table.buttons) is not None  # as a press gives it
+            assert table.answer(table.decision().seats[0], 17, table.buttons) is not None
             player.wait(GAP)
             assert table.screen().status == translator(lang)("Not allowed")
             assert " ".join(table.screen().body) == why

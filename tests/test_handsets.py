@@ -1,5 +1,6 @@
 """Handsets: the wire protocol, real serial over a pty, the firmware's logic, and a vote."""
 
+import itertools
 import logging
 import os
 import pty
@@ -7,18 +8,21 @@ import random
 import select
 import subprocess
 import sys
+import tomllib
 import tty
 from pathlib import Path
 
 import pytest
+import serial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.bots import make_bots
 from companion.box import Box, VirtualClock
+from companion.box import handsets as handsets_module
 from companion.box import protocol as p
 from companion.box.board import open_board
-from companion.box.handsets import SILENT, HandsetLink, Handsets
+from companion.box.handsets import OUTBOX, RESEND, SILENT, HandsetLink, Handsets, parse_ports
 from companion.box.pinout import load_pinout
 from companion.demo import GAP, Player
 from companion.games.gulag.rules import STRIKE, WORK
@@ -29,7 +33,8 @@ from companion.table.modes import Handsets as OnHandsets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "firmware"))
-from handset import Pad  # noqa: E402  (the firmware's own logic, run under CPython)
+import handset  # noqa: E402  (the firmware's own logic, run under CPython)
+from handset import Pad  # noqa: E402
 
 # -- the protocol -------------------------------------------------------------------
 
@@ -46,9 +51,19 @@ def test_cobs_round_trips_and_never_emits_a_zero(data):
 
 
 def test_a_frame_round_trips():
-    wire = p.encode(p.VOTE, 7, 3, bytes([9, 1]))
+    body = bytes([9, 1]) + p.session_bytes(0x0300FF03)
+    wire = p.encode(p.VOTE, 7, 3, body)
     assert wire.endswith(b"\x00") and wire.count(0) == 1
-    assert p.decode(wire[:-1]) == (p.VOTE, 7, 3, bytes([9, 1]))
+    assert p.decode(wire[:-1]) == (p.VOTE, 7, 3, body)
+
+
+@given(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255), st.integers(0, 2**32 - 1))
+def test_a_vote_for_a_and_for_b_take_the_same_bytes_on_the_wire(seq, seat, ballot, session):
+    """COBS adds one byte to a short payload whatever its zeros, so a vote's button never
+    shows in its length (nor does anything else of a frame of a given type)."""
+    named = p.session_bytes(session)
+    a, b = (p.encode(p.VOTE, seq, seat, bytes([ballot, button]) + named) for button in (0, 1))
+    assert len(a) == len(b) == p.HEADER + p.BODY_SIZES[p.VOTE] + 2 + 2  # + CRC, COBS, zero
 
 
 @pytest.mark.parametrize(
@@ -115,6 +130,13 @@ def test_the_firmware_compiles_for_micropython():
             text=True,
         )
         assert out.returncode == 0, out.stderr
+
+
+def test_the_firmware_drives_the_pins_the_pinout_gives_the_handset():
+    """hardware/pinout.toml's [handset] section is the pad's wiring; the firmware's PINS
+    say the same (GPIO numbers on the Pico; not GP25, which is off the header)."""
+    section = tomllib.loads((ROOT / "hardware" / "pinout.toml").read_text())["handset"]
+    assert handset.PINS == section == {"a": 14, "b": 15, "led": 16}
 
 
 # -- a handset on a real serial line ------------------------------------------------------
@@ -226,34 +248,193 @@ def test_an_unplugged_handset_comes_back_and_is_asked_again():
     wire2.close()
 
 
-def test_a_vote_from_before_the_box_restarted_is_refused():
-    """Ballot numbers start again at every start of the box: a VOTE frame of the last
-    session (replayed, or still on the line) counts only once the pad has named the new
-    session in a HELLO, which a pad does only after forgetting the old box's ballot."""
+class Tap:
+    """What a link wrote to its pad, decoded: the box's ACKs of the pad's frames."""
+
+    def __init__(self, link):
+        self.frames = []
+        write = link._write
+
+        def tap(frame):
+            self.frames.append(p.decode(frame[:-1]))
+            write(frame)
+
+        link._write = tap
+
+    def acked(self):
+        return [body[0] for kind, _seq, _seat, body in self.frames if kind == p.ACK]
+
+
+def voted(handset, clock, link, button="a"):
+    """The pad's finger on a button for 0.1 s, then 0.5 s more: the votes the link counted."""
+    votes = spin(clock, [handset, link], 0.1, **{button: True})
+    return votes + spin(clock, [handset, link], 0.5)
+
+
+def one_pad(seat, session):
+    """A pad at ``seat`` on a wire to a link of the box's ``session``, after they met."""
     clock = VirtualClock()
     wire = Wire()
-    handset = Handset(4, wire, clock)
-    before = HandsetLink(wire.path, clock.now, session=7)
-    spin(clock, [handset, before], 0.1)
+    handset = Handset(seat, wire, clock)
+    link = HandsetLink(wire.path, clock.now, session=session)
+    spin(clock, [handset, link], 0.2)
+    return clock, wire, handset, link
+
+
+def test_a_captured_vote_never_counts_in_another_session():
+    """Ballot numbers start again at every start of the box: a VOTE frame of the last
+    session, still on the line or captured and replayed after the pad's HELLO has named
+    the new session, is refused and not acknowledged; the pad's own vote then counts."""
+    clock, wire, handset, before = one_pad(4, session=7)
     before.ask(1)
     spin(clock, [handset, before], 0.1)
     sent = []
     handset.pad.write = lambda data: (sent.append(data), wire.handset_write(data))
-    assert spin(clock, [handset, before], 0.1, a=True)  # counted by the box it was cast for
+    assert voted(handset, clock, before)  # counted by the box it was cast for
     vote = next(f for f in sent if p.decode(f[:-1])[0] == p.VOTE)
     before.close()
     after = HandsetLink(wire.path, clock.now, session=8)  # the box restarts: a new session
+    tap = Tap(after)
     after.seat = 4
     after.ask(1)  # its own first ballot has the same number
     os.write(wire.master, vote)  # the old frame arrives first
-    assert after.poll() == []
-    control = p.encode(p.VOTE, 99, 4, bytes([1, 0]))
+    assert after.poll() == [] and tap.acked() == []
     spin(clock, [handset, after], 0.3)  # the pad answers the WHO naming session 8
-    assert handset.pad.session == 8 and after.current
-    os.write(wire.master, control)  # a vote in session 8 now counts: the refusal was the session
-    assert [(v.seat, v.ballot) for v in after.poll()] == [(4, 1)]
+    assert handset.pad.session == 8 and handset.pad.ballot == 1
+    os.write(wire.master, vote)  # replayed after the pad's new HELLO
+    assert after.poll() == [] and tap.acked() == []
+    votes = voted(handset, clock, after, "b")  # the pad's own vote in session 8 counts
+    assert [(v.seat, v.ballot, v.button) for v in votes] == [(4, 1, 1)]
+    assert handset.pad.unacked is None
     after.close()
     wire.close()
+
+
+def test_a_stray_hello_never_costs_an_acknowledged_vote():
+    """A HELLO naming another session (the pad's power-up HELLO arriving late, or replayed)
+    on the line just before the vote: the vote counts, and is acknowledged only as it does."""
+    clock, wire, handset, link = one_pad(2, session=9)
+    tap = Tap(link)
+    link.ask(3)
+    spin(clock, [handset, link], 0.1)
+    stray = p.encode(p.HELLO, 1, 2, bytes([p.VERSION]) + p.session_bytes(0))
+    seen = []
+
+    def write(data):  # the stray HELLO reaches the box in the same read as the vote
+        seen.append(p.decode(data[:-1]))
+        if seen[-1][0] == p.VOTE and len(seen) == 1:
+            wire.handset_write(stray)
+        wire.handset_write(data)
+
+    handset.pad.write = write
+    votes = voted(handset, clock, link)
+    vote_seqs = [seq for kind, seq, _seat, _body in seen if kind == p.VOTE]
+    assert [(v.seat, v.ballot, v.button) for v in votes] == [(2, 3, 0)]
+    assert set(vote_seqs) & set(tap.acked()) == {vote_seqs[0]} and handset.pad.unacked is None
+
+
+def test_a_handset_voting_twice_on_one_link_with_a_reused_number():
+    """A pad's frame numbers go round every 256 frames and start again when it restarts:
+    a later ballot's vote with the number of an earlier ballot's counts (it is not a
+    resend), and is acknowledged only as it counts."""
+    clock, wire, handset, link = one_pad(5, session=3)
+    tap = Tap(link)
+    numbers = []
+    for ballot in (1, 2):
+        link.ask(ballot)
+        spin(clock, [handset, link], 0.1)
+        if numbers:
+            handset.pad.seq = numbers[0] - 1  # its next frame, the vote, reuses the number
+        votes = voted(handset, clock, link, "b")
+        assert [(v.seat, v.ballot, v.button) for v in votes] == [(5, ballot, 1)]
+        numbers.append(handset.pad.seq)
+        assert tap.acked()[-1] == numbers[-1] and handset.pad.unacked is None
+        link.done(ballot)
+        spin(clock, [handset, link], 0.1)
+    assert numbers[0] == numbers[1]
+    link.close()
+    wire.close()
+
+
+def test_a_vote_asked_again_reaches_the_pad_even_when_the_done_before_it_is_lost():
+    """The table refuses a pad's vote and asks its seat again: DONE, then ASK of the same
+    ballot. The DONE is lost once on the way: the box sends it again before the ASK, so the
+    pad lights again and votes again, rather than staying dark while the table waits."""
+    clock, wire, handset, link = one_pad(1, session=4)
+    link.ask(6)
+    spin(clock, [handset, link], 0.1)
+    assert [(v.seat, v.button) for v in voted(handset, clock, link)] == [(1, 0)]
+    write, lost = link._write, []
+
+    def lose_the_done(frame):
+        if not lost and p.decode(frame[:-1])[0] == p.DONE:
+            lost.append(frame)
+            return
+        write(frame)
+
+    link._write = lose_the_done
+    link.done(6)  # the vote refused: the seat votes again
+    link.ask(6)
+    spin(clock, [handset, link], 0.6)
+    assert lost and handset.lit[-1] is True and handset.pad.ballot == 6
+    assert [(v.seat, v.button) for v in voted(handset, clock, link, "b")] == [(1, 1)]
+    link.close()
+    wire.close()
+
+
+def test_a_pad_that_never_acknowledges_holds_a_bounded_outbox_newest_last():
+    clock = VirtualClock()
+    wire = Wire()
+    link = HandsetLink(wire.path, clock.now, seat=0, session=4)
+    for ballot in range(1, 41):
+        link.ask(ballot)
+        link.done(ballot)
+    kinds = [p.decode(frame[:-1])[::3] for _seq, frame in link.outbox]
+    assert len(kinds) == OUTBOX and kinds[-1] == (p.DONE, bytes([40]))
+    link.close()
+    wire.close()
+
+
+def test_a_frame_the_line_took_in_part_costs_no_other(monkeypatch):
+    """The line takes the first bytes of an ASK and then no more: the box ends that part
+    with a zero byte before its next frame, so the pad drops the part alone, and lights at
+    the ASK sent again, the first frame after."""
+    clock, wire, handset, link = one_pad(2, session=4)
+    write, taken = os.write, []
+
+    def full_after_four_bytes(fd, data):
+        if fd != link.port.fileno() or taken:
+            return write(fd, data)
+        taken.append(data)
+        return write(fd, data[:4])
+
+    monkeypatch.setattr(handsets_module.os, "write", full_after_four_bytes)
+    link.ask(1)
+    assert taken and link.cut and handset.lit == []
+    spin(clock, [handset, link], RESEND + 0.05)  # the ASK once again, and nothing else
+    assert handset.lit == [True] and not link.cut
+    link.close()
+    wire.close()
+
+
+def test_a_pad_of_another_protocol_version_is_refused_in_one_line():
+    clock = VirtualClock()
+    wire = Wire()
+    handsets = Handsets([wire.path], clock.now, session=1)
+    try:
+        old = p.encode(p.HELLO, 1, 0, bytes([1]) + p.session_bytes(1))  # an old firmware's
+        for _ in range(3):
+            os.write(wire.master, old)
+            clock.advance(STEP)
+            handsets.poll()
+        assert handsets.links[0].seat is None and handsets.seats() == set()
+        assert handsets.news() == [
+            f"handset on {wire.path} speaks protocol 1, the box {p.VERSION}: "
+            "copy the firmware to it again (hardware/handsets.md)"
+        ]
+    finally:
+        handsets.close()
+        wire.close()
 
 
 def test_garbage_on_the_line_is_counted_and_ignored():
@@ -438,6 +619,45 @@ def test_two_ports_configured_for_one_seat_stop_the_box_with_one_line(capsys):
     assert err == "companion: two handset ports for seat 2: give each its own seat\n"
 
 
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("x=abc", "the seat after '=' must be a number from 1 to 255"),
+        ("/dev/ttyACM0=0", "the seat after '=' must be a number from 1 to 255"),
+        ("/dev/ttyACM0=", "the seat after '=' must be a number from 1 to 255"),
+        ("loop://", "a port is a device path"),
+        ("spy://", "a port is a device path"),
+        ("spy:///dev/ttyACM0", "a port is a device path"),
+        ("ttyACM0", "a port is a device path"),
+        ("socket://host", "a port is a device path"),
+        ("socket://host:0=2", "a port is a device path"),
+    ],
+)
+def test_a_handset_that_is_no_port_stops_the_box_in_one_line_before_anything_opens(
+    spec, why, tmp_path, capsys
+):
+    from companion.cli import main
+
+    journal = tmp_path / "journal.db"
+    code = main(["run", "--board", "virtual", "--headless", "--journal", str(journal),
+                 "--handset", "/dev/ttyACM0=1", "--handset", spec])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"companion: handset {spec}: {why}")
+    assert not journal.exists()  # refused before the journal was opened
+
+
+def test_device_paths_and_network_lines_are_ports():
+    specs = ["/dev/serial/by-id/usb-MicroPython-if00", "/dev/ttyACM1=3"]
+    specs += ["socket://box.local:7000=2", "rfc2217://[::1]:2217"]
+    assert parse_ports(specs) == [
+        ("/dev/serial/by-id/usb-MicroPython-if00", None),
+        ("/dev/ttyACM1", 2),
+        ("socket://box.local:7000", 1),
+        ("rfc2217://[::1]:2217", None),
+    ]
+
+
 def test_a_configured_port_keeps_its_seat_whatever_the_pad_says():
     clock = VirtualClock()
     wire = Wire()
@@ -497,6 +717,21 @@ def test_a_pad_that_stops_reading_makes_writes_time_out_and_the_loop_goes_on(rig
     assert rig.handsets.links[2].timeouts >= 1
     assert f"handset {rig.wires[2].path} is not reading" in caplog.text
     assert rig.table.game.decision.kind == "supervise"
+
+
+def test_a_box_slowed_down_mid_write_never_takes_a_reading_pad_for_a_stuck_one(
+    rigs, caplog, monkeypatch
+):
+    """Under load the box's process can lose the processor in the middle of a write, for
+    longer than any write timeout: every pad still reads every frame, so none is called
+    stuck. Here each look at pyserial's clock finds a second gone by."""
+    ticks = itertools.count(step=1.0)
+    monkeypatch.setattr(serial.serialutil.Timeout, "TIME", staticmethod(lambda: next(ticks)))
+    rig = rigs()
+    all_on_pads(rig, (WORK, STRIKE))
+    assert rig.table.game.decision.kind == "supervise"
+    assert [link.timeouts for link in rig.handsets.links] == [0] * 5
+    assert "is not reading" not in caplog.text
 
 
 def silent_pad(rig, cards):
@@ -613,7 +848,8 @@ def at_a_coup_check(rig):
     while game.decision.kind != "coup_offer":
         d = game.decision
         game.act(d.seats[0], bots[d.seats[0]].choose(game.view(d.seats[0]), d))
-    rig.table._first_decision()
+    rig.table.release()  # nobody holds the box: the decision is asked anew, as at a start
+    rig.table.move_on()
     rig.wait(GAP)
     return rig.table
 

@@ -72,10 +72,10 @@ def test_every_setting_that_differs_from_the_table_service_says_why():
         assert "Differs" in comment or "\n" in comment, f"{line}: no reason given"
 
 
-def test_the_kiosk_starts_the_kiosk_and_restarts_forever():
+def test_the_kiosk_starts_the_kiosk_and_restarts():
     text = KIOSK.read_text()
     assert f"ExecStart={INSTALLED} kiosk --board pi" in text
-    assert "Restart=always" in text and "StartLimitIntervalSec=0" in text
+    assert "Restart=always" in text  # within the start limit (tests/test_units.py)
 
 
 def test_the_polkit_rule_grants_power_off_and_reboot_to_the_kiosk_user_only():

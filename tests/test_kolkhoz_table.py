@@ -173,6 +173,12 @@ def dealt_by_the_box(box, seed, lang="en"):
     return table, player
 
 
+def hand_line(hand):
+    """The seat's hand as its prompt labels it: one of its secrets (``Private``)."""
+    spaced = "Hand " + kolkhoz_ui.cards_label(hand)
+    return spaced if len(spaced) <= 21 else "Hand " + "".join(map(kolkhoz_ui.card_label, hand))
+
+
 def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
     """deal "box": the planner sees the hand before trump (the deal comes first), every
     seat its whole hand at its card (the ones it may not play marked, and refused with the
@@ -212,9 +218,9 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
         assert table.mode.seat == seat == table.holder
         if d.kind == "trump":
             assert len(hand) == view["hand_size"] == 5  # dealt before the planner chooses
-            assert body[:2] == ("Seat 1: trump?", kolkhoz_ui.cards_label(hand))
+            assert body[:2] == ("Seat 1: trump?", hand_line(hand))
         elif d.kind == "play":
-            assert body[1] == kolkhoz_ui.cards_label(hand)  # the whole hand, always
+            assert body[1] == hand_line(hand)  # the whole hand, always, labelled
             assert sorted(table.mode.options) == sorted(hand)
             assert table.mode.options[: len(d.options)] == d.options  # the playable first
             if len(d.options) < len(hand):
@@ -241,7 +247,9 @@ def test_with_the_box_dealing_each_seat_sees_its_whole_hand_and_the_year(box):
                 player.press("ok")
                 assert isinstance(table.mode, Cursor), table.mode
                 assert table.game.decision == d
-        elif d.kind == "assign":
+        elif d.kind == "assign":  # the hand, then the card going on into the job's cursor
+            card = kolkhoz_ui.card_label(view["to_assign"][0])
+            assert body[:2] == (hand_line(hand), f"Seat {seat + 1}: {card} goes to")
             labels = []
             for _ in range(4):
                 labels.append(table.screen().body[-1])
@@ -341,7 +349,7 @@ def screens_dealt_by_the_box(lang):
         table, player = dealt_by_the_box(box, seed=3, lang=lang)
         bots = make_bots(table.game, "smart", random.Random(3))
         shots = {}
-        while len(shots) < 5:
+        while len(shots) < 6:
             game = table.game
             if isinstance(table.mode, Handoff):
                 if game.public_view()["trick"] and "hours" not in shots:
@@ -354,9 +362,13 @@ def screens_dealt_by_the_box(lang):
             d = game.decision
             if d.kind == "trump":
                 shots.setdefault("planner", box.board.glass())
+            elif d.kind == "assign":
+                shots.setdefault("brigadier", box.board.glass())
             elif d.kind == "play" and "hand" not in shots:
                 shots["hand"] = box.board.glass()
-            elif d.kind == "play" and game.view(d.seats[0])["plot"]["hidden"] and len(shots) == 4:
+            elif (
+                d.kind == "play" and game.view(d.seats[0])["plot"]["hidden"] and "peek" not in shots
+            ):
                 shots["peek"] = held_peek(player, box, box.board.glass)
             elif (
                 d.kind == "play"
@@ -380,6 +392,7 @@ def screens_dealt_by_the_box(lang):
 def test_screens_match_the_reference_pictures(lang):
     shots = screens_to_check(lang) | screens_dealt_by_the_box(lang)
     wanted = {"handoff", "trump", "suit", "card", "planner", "hand", "marked", "hours", "peek"}
+    wanted |= {"assign", "brigadier"}  # with real cards, and with the box dealing
     assert wanted <= set(shots)
     match_references("kolkhoz", lang, shots)
 

@@ -54,16 +54,25 @@ def recorded():
 # -- drawing ------------------------------------------------------------------------
 
 
+def line_drawn(image, xy, text, face, fill):
+    """A line of the body's size as Pillow draws it, each card suit its own bitmap."""
+    for i, ch in enumerate(text):
+        if ch in canvas.SUIT_ROWS:
+            image.paste(fill, (xy[0] + 6 * i, xy[1]), canvas.suit_glyph(ch))
+    blank = "".join(" " if ch in canvas.SUIT_ROWS else ch for ch in text)
+    ImageDraw.Draw(image).text(xy, blank, font=face, fill=fill)
+
+
 def drawn_directly(screen: Screen) -> Image.Image:
     """The canvas as Pillow draws it with no cache: every line drawn afresh."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH - 1, LINE - 1), fill=1)
-    draw.text((1, 0), screen.status[:COLUMNS], font=font(bold=True), fill=0)
+    line_drawn(image, (1, 0), screen.status[:COLUMNS], font(bold=True), 0)
     body = [line for entry in screen.body for line in wrap(entry)]
     if screen.big is not None:
         if body:
-            draw.text((0, LINE + 1), fit(body, 1)[0], font=font(), fill=1)
+            line_drawn(image, (0, LINE + 1), fit(body, 1)[0], font(), 1)
         big = next(
             f
             for f in (font(bold=True, size=size) for size in BIG_SIZES)
@@ -73,10 +82,10 @@ def drawn_directly(screen: Screen) -> Image.Image:
         draw.text(((WIDTH - width) / 2, 2 * LINE), screen.big, font=big, fill=1)
     else:
         for i, line in enumerate(fit(body)):
-            draw.text((0, LINE + 1 + i * LINE), line, font=font(), fill=1)
+            line_drawn(image, (0, LINE + 1 + i * LINE), line, font(), 1)
     if screen.keys:
         draw.line((0, HEIGHT - LINE - 1, WIDTH - 1, HEIGHT - LINE - 1), fill=1)
-        draw.text((0, HEIGHT - LINE), screen.keys[:COLUMNS], font=font(), fill=1)
+        line_drawn(image, (0, HEIGHT - LINE), screen.keys[:COLUMNS], font(), 1)
     return image
 
 
@@ -87,6 +96,7 @@ EDGE_CASES = [
     Screen("Result", (), "", big="Колхозник"),
     Screen("Result", ("one", "two"), "OK", big="a word far too wide for the panel"),
     Screen(""),
+    Screen("Trump ♣♦♥♠", ("10♠ J♣ Q♦ K♥ ♣", "♥38h ♦12h ♣✓ ♠0h"), "♣ ♦ ♥ ♠"),
 ]
 
 

@@ -1,5 +1,6 @@
 """What the README tells a newcomer agrees with the code it describes."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -9,17 +10,20 @@ README = (ROOT / "README.md").read_text()
 
 def test_the_handsets_pins_are_the_firmwares():
     firmware = (ROOT / "firmware" / "handset.py").read_text()
-    pins = dict(re.findall(r"(\w+) = Pin\((\d+),", firmware))
-    assert pins == {"led": "25", "a": "14", "b": "15"}
+    (pins,) = re.findall(r"^PINS = (\{.*\})$", firmware, re.MULTILINE)
+    pins = ast.literal_eval(pins)
+    assert pins == {"a": 14, "b": 15, "led": 16}
     assert f"| button A | GP{pins['a']} to ground" in README
     assert f"| button B | GP{pins['b']} to ground" in README
-    assert f"| LED | GP{pins['led']}," in README
+    assert f"| LED | GP{pins['led']} (header pin" in README
 
 
-def test_the_service_drop_in_runs_the_units_command_with_handsets():
+def test_the_service_reads_the_handsets_from_the_file_the_readme_names():
+    """The whole merge, with the web, is tests/test_service.py's; here: the same file."""
     unit = (ROOT / "systemd" / "companion.service").read_text()
-    (command,) = re.findall(r"^ExecStart=(.+)$", unit, re.MULTILINE)
-    assert f"    ExecStart={command} --handset /dev/ttyACM0" in README
+    assert "EnvironmentFile=-/etc/default/companion" in unit
+    assert "ports in `/etc/default/companion`" in README
+    assert "\n    COMPANION_ARGS=--handset /dev/ttyACM0" in README
     assert "DeviceAllow=char-ttyACM rw" in unit
 
 

@@ -26,6 +26,7 @@ from companion.table.modes import Announce, Handoff, Notice
 from companion.table.resume import STRICT
 from companion.ui import game_ui
 from companion.ui.canvas import Screen, render, wrap
+from tests.test_cli_errors import one_line
 from tests.test_store import in_setup, journal_with_game, said, sql, started
 from tests.test_terminal import Pty
 
@@ -275,13 +276,19 @@ def test_a_glasnost_step_one_result_short_plays_on_from_the_step_before(tmp_path
 
 
 # -- what this version cannot read is named ---------------------------------------------------
-def test_a_journal_from_a_newer_program_is_refused_and_left_as_it_is(tmp_path, caplog):
+def test_a_journal_from_a_newer_program_is_refused_and_left_as_it_is(tmp_path, caplog, capsys):
     path = tmp_path / "journal.sqlite"
     journal_with_game(path)
     sql(path, "PRAGMA user_version = 99")
     before = path.read_bytes()
     with pytest.raises(JournalError, match="journal format 99, this version reads 4"):
         Journal(path, typed=True)
+    argv = ["run", "--board", "virtual", "--headless", "--journal", str(path)]
+    code, err = one_line(capsys, argv)  # named on the command line: one line, no box
+    assert code == 2 and err == (
+        f"the journal {path} is from a newer version of companion (journal format 99, "
+        "this version reads 4)"
+    )
     box, table = started(path)
     try:
         assert not table.resumed and not table.journal.saving

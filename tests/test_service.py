@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.systemd_units import command_line, environment, last, read, with_drop_ins
+
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "companion.service"
 INSTALLED = "/opt/companion/.venv/bin/companion"
@@ -68,31 +70,6 @@ def test_the_unit_restarts_and_watches():
     text = UNIT.read_text()
     for setting in ("Type=notify", "WatchdogSec=", "Restart=always", "StateDirectory=companion"):
         assert setting in text
-
-
-def settings(section):
-    """``Key=value`` lines of one section of the unit."""
-    found, current = {}, None
-    for line in UNIT.read_text().splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            current = line.strip("[]")
-        elif current == section and "=" in line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            found[key] = value
-    return found
-
-
-def test_a_box_that_keeps_failing_gives_up_and_stays_failed():
-    """Restarts have a limit (the unit ends "failed" for `systemctl status`), and a crash
-    loop reaches it: the restarts a burst needs fit well inside the interval."""
-    unit, service = settings("Unit"), settings("Service")
-    interval = int(unit["StartLimitIntervalSec"])
-    burst = int(unit["StartLimitBurst"])
-    assert interval > 0 and 1 <= burst <= 10  # 0 would mean "restart forever"
-    assert burst * float(service["RestartSec"]) < interval / 2
-    assert float(service["RestartSec"]) >= 1  # not a tight loop
-    assert "StartLimitAction" not in unit  # giving up must not reboot the box
 
 
 def test_ready_and_watchdog_reach_the_notify_socket(tmp_path):
@@ -186,16 +163,62 @@ def test_the_web_drop_in_changes_only_what_the_web_needs():
         for line in WEB.read_text().splitlines()
         if "=" in line and not line.startswith("#")
     ]
-    needed = {"ExecStart", "PrivateNetwork", "RestrictAddressFamilies", "IPAddressAllow"}
-    assert set(keys) == needed
+    needed = {"Environment", "PrivateNetwork", "RestrictAddressFamilies", "IPAddressAllow"}
+    assert set(keys) == needed  # not ExecStart: the unit's command line stays whole
     text = WEB.read_text()
     assert "--web wlan0:8080" in text and "AF_NETLINK" in text and "IPAddressDeny" not in keys
+
+
+README = ROOT / "README.md"
+#: what README.md has a table's owner write to give the service its pads
+OWNER_ARGS = "COMPANION_ARGS=--handset /dev/ttyACM0 --handset /dev/ttyACM1"
+
+
+def effective_command(tmp_path, *drop_ins: tuple[str, str]) -> list[str]:
+    """The table unit's command line with the web drop-in, any further drop-ins
+    (name, text), and the owner's /etc/default/companion as the README writes it."""
+    folder = tmp_path / "companion.service.d"
+    folder.mkdir(parents=True)
+    shutil.copy(WEB, folder / WEB.name)
+    for name, text in drop_ins:
+        (folder / name).write_text(text)
+    (tmp_path / "etc" / "default").mkdir(parents=True)
+    (tmp_path / "etc" / "default" / "companion").write_text(f"# the pads\n{OWNER_ARGS}\n")
+    unit = with_drop_ins(UNIT, folder)
+    return command_line(unit, environment(unit, tmp_path))
+
+
+def test_pads_and_the_web_together_keep_every_flag(tmp_path):
+    assert f"    {OWNER_ARGS}\n" in README.read_text()  # the README's way, word for word
+    args = effective_command(tmp_path)
+    assert args == [
+        INSTALLED, "run", "--board", "pi", "--headless", "--web", "wlan0:8080",
+        "--handset", "/dev/ttyACM0", "--handset", "/dev/ttyACM1",
+    ]  # fmt: skip
+    # an owner's own override of other settings changes none of it
+    assert effective_command(tmp_path / "more", ("override.conf", "[Service]\nNice=5\n")) == args
+
+
+def test_a_drop_in_that_resets_the_command_would_drop_flags(tmp_path):
+    """The merge honours systemd's reset: the old way (a drop-in with ``ExecStart=`` and a
+    whole new line, sorted after the owner's) loses the pads without a word."""
+    command = f"{INSTALLED} run --board pi --headless --web wlan0:8080"
+    old_web = f"[Service]\nExecStart=\nExecStart={command}\n"
+    args = effective_command(tmp_path, ("web.conf", old_web))
+    assert "--web" in args and "--handset" not in args
+
+
+def test_without_the_owner_file_or_the_web_the_command_is_the_plain_one(tmp_path):
+    unit = read([UNIT])
+    assert command_line(unit, environment(unit, tmp_path)) == [
+        INSTALLED, "run", "--board", "pi", "--headless",
+    ]  # fmt: skip
 
 
 def test_the_file_limit_is_set_and_the_web_stays_under_it():
     from companion.web.guard import IN_FLIGHT, RESERVED_FILES, connection_cap
 
-    limit = int(settings("Service")["LimitNOFILE"])
+    limit = int(last(read([UNIT]), "Service", "LimitNOFILE"))
     assert limit == 1024
     assert "LimitNOFILE=1024" in (ROOT / "systemd" / "companion-kiosk.service").read_text()
     import resource

@@ -86,7 +86,7 @@ def test_swapping_two_workers_cards_changes_no_frame_blink_beep_or_log_line():
     assert a.trace == b.trace
     assert a.log == b.log
     assert any("task recorded" in line for line in a.log)
-    assert sorted(a.table.names.seats.values()) == sorted(NAMES)  # every seat was named ...
+    assert sorted(a.table.record.names.seats.values()) == sorted(NAMES)  # every seat was named ...
     assert not any(name in line for line in a.log for name in NAMES)  # ... and none is logged
     # ... and the two games really did differ in who played what.
     c = run((WORK, WORK))
@@ -168,7 +168,7 @@ def test_the_team_pick_shows_the_picks_so_far_and_starts_on_the_first_free_seat(
     assert table.screen().body[-1] == "▲ seat 2 ▼"
 
 
-def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):
+def test_a_refusal_stays_until_ok_and_that_ok_does_nothing_else(box):
     """The trap: Back at "worker 1?", wait past the old 3 s, press OK to dismiss."""
     table, player = table_at_first_pick(box)
     player.press("back")
@@ -178,9 +178,13 @@ def test_a_refusal_stays_until_a_press_and_that_press_does_nothing_else(box):
     player.press("ok")  # dismisses, and picks nobody
     assert table.game.public_view()["workers"] == []
     assert isinstance(table.mode, Cursor) and table.screen().body[1] == "worker 1?"
-    for button in ("choice_a", "down", "peek"):  # any button dismisses, and does only that
+    for button in ("choice_a", "down", "peek", "back"):  # only OK dismisses: they say so
         player.press("back")
+        refusal = table.screen()
         player.press(button)
+        assert isinstance(table.mode, Notice) and table.screen().keys == "OK to go on"
+        assert table.screen().body == refusal.body
+        player.press("ok")
         assert isinstance(table.mode, Cursor) and table.mode.at == 0
 
 

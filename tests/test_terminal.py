@@ -21,6 +21,7 @@ from companion.box import VirtualClock, open_box
 from companion.box.terminal import COLUMNS, ROWS, art_pixels, oled_art, split_keys
 from companion.demo import GAP, Player
 from companion.games import game_class
+from companion.games.kolkhoz import screens as kolkhoz_ui
 from companion.table import Settings, Table
 from companion.table.modes import Choose
 from companion.ui.canvas import Screen, render
@@ -274,14 +275,14 @@ def test_the_readme_run_command_starts_the_box_from_a_fresh_clone(tmp_path):
 class Desk:
     """A Terminal on a virtual box beside a table, driven key by key on the virtual clock."""
 
-    def __init__(self, game, players, seed=1):
+    def __init__(self, game, players, seed=1, options=None):
         import io
 
         from companion.box.terminal import Terminal
 
         self.box = open_box("virtual", clock=VirtualClock())
         self.table = Table(self.box, seed=seed)
-        self.table.start(Settings(game, players, "en"))
+        self.table.start(Settings(game, players, "en", options or {}))
         self.term = Terminal(self.box, self.table.step, out=io.StringIO())
         self.frames = []
         self.box.outputs.frame_sinks.append(lambda image, t: self.frames.append(self.term.frame))
@@ -382,7 +383,22 @@ def test_the_readme_and_the_code_agree_on_the_hold_time():
 
     readme = (ROOT / "README.md").read_text()
     assert HOLD_TIME == 1.5 and "Hold Back for 1.5 seconds" in readme
-    assert "two seconds" not in readme and "capital X to hold Back" in readme
+    assert "two seconds" not in readme and "| X (capital) | hold Back" in readme
+
+
+def test_every_key_of_the_terminal_is_in_the_readmes_laptop_section():
+    from companion.box.terminal import CHORD_KEY, HOLDS, KEYS, PEEK_KEY
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Try it on a laptop", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    names = {"\x1b[A": "↑", "\x1b[B": "↓", "\r": "Enter", "\n": "Enter", " ": "Space"}
+    names |= {"\x7f": "Backspace", "\x08": "Backspace", "\x1b": "Esc"}
+    keys = [*KEYS, *HOLDS, CHORD_KEY, PEEK_KEY, "q"]
+    for key in keys:
+        name = names.get(key, key)
+        assert any(re.search(rf"(^|[ |,]){re.escape(name)}([ |,]|$)", r) for r in rows), key
+    assert "Ctrl-C" in section and "README" not in section
 
 
 def test_quitting_over_a_terminal_asks_then_wipes_the_screen(tmp_path):
@@ -433,3 +449,105 @@ def test_over_a_terminal_peek_is_let_go_before_the_hand_over(tmp_path):
     assert term.finish() == 0
     assert drawn and not any(tuple(art) in peeks for art, _ in drawn)
     assert "PEEK held" not in "\n".join(drawn[-1][1])
+
+
+def test_quitting_lets_peek_go_before_it_asks():
+    """q or Ctrl-C while p shows a card: the card goes before "Quit?" comes."""
+    from companion.box.terminal import ASK_QUIT
+
+    desk = Desk("politburo", 5)
+    try:
+        desk.key("\r")  # seat 1 takes the box
+        for ask in (lambda: desk.key("q"), lambda: desk.term._interrupted(2, None)):
+            desk.term.quit_until = None  # the last "Quit?" forgotten
+            desk.key("p")
+            assert tuple(desk.term.frame) in desk.peeks()
+            ask()
+            desk.wait(GAP)
+            assert not desk.box.inputs.is_down("peek") and "peek" not in desk.term.toggled
+            assert tuple(desk.term.frame) not in desk.peeks()
+            assert desk.term.lines()[-1] == ASK_QUIT
+            assert "PEEK held" not in "\n".join(desk.term.lines())
+    finally:
+        desk.close()
+
+
+def test_one_key_makes_the_kiosks_staff_chord_and_its_help_line_names_it():
+    import io
+
+    from companion.box.terminal import CHORD_KEY, KIOSK_HELP, Terminal
+    from companion.kiosk.booth import Kiosk, Staff
+    from companion.kiosk.chord import CHORD, CHORD_HOLD, CODE
+
+    assert f"{CHORD_KEY} staff" in KIOSK_HELP and len(KIOSK_HELP) <= 80
+    box = open_box("virtual", clock=VirtualClock())
+    try:
+        kiosk = Kiosk(box, seed=1)
+        term = Terminal(box, kiosk.step, out=io.StringIO(), chord=(CHORD, CHORD_HOLD))
+        assert term.lines()[-1] == KIOSK_HELP
+
+        def wait(seconds):
+            end = box.clock.now() + seconds
+            while box.clock.now() < end:
+                box.clock.advance(0.02)
+                term.release_due()
+                kiosk.step()
+
+        wait(GAP)
+        term.key(CHORD_KEY)
+        wait(CHORD_HOLD + 1.0)
+        keys = {"up": "\x1b[A", "down": "\x1b[B", "choice_a": "a", "choice_b": "b"}
+        for button in CODE:
+            term.key(keys[button])
+            wait(GAP)
+        assert isinstance(kiosk.mode, Staff)
+    finally:
+        box.close()
+
+
+def test_a_demo_into_a_pipe_says_in_one_line_that_it_draws_nothing(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "gulag", "--players", "5", "--seed", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1 and "not a terminal" in done.stderr
+    assert not any(0x2800 <= ord(ch) <= 0x28FF for ch in done.stdout)  # no braille art
+    assert done.stdout.startswith("gulag: ") and done.stdout.count("\n") == 1
+
+
+def test_a_seats_private_lines_wait_for_p_on_a_terminal_but_show_under_the_hood():
+    """Kolkhoz dealt by the box: the hand is on the seat's prompt under the box's hood; a
+    laptop has none, so the terminal shows it only while p holds PEEK."""
+    desk = Desk("kolkhoz", 4, options={"deal": "box"})
+    try:
+        desk.key("\r")  # seat 1, the planner, takes the box: its hand, then trump
+        hand = desk.table.game.view(0)["hand"]
+        body = desk.table.screen().body
+        assert "Hidden: p shows it" in body
+        assert not any(line.startswith("Hand") for line in body)
+        cards = {kolkhoz_ui.card_label(c) for c in hand}
+        assert not any(card in " ".join(body[1:2]) for card in cards)
+        desk.key("p")
+        shown = " ".join(desk.table.screen().body)
+        assert all(card in shown for card in cards)  # PEEK (p) shows the hand
+        desk.key("p")  # let go: hidden again
+        assert "Hidden: p shows it" in desk.table.screen().body
+    finally:
+        desk.close()
+    box = open_box("virtual", clock=VirtualClock())  # the real box, its hood on
+    try:
+        table = Table(box, seed=1)
+        table.start(Settings("kolkhoz", 4, "en", {"deal": "box"}))
+        player = Player(box, table, box.clock)
+        player.wait(GAP)
+        player.press("ok")
+        body = table.screen().body
+        assert any(line.startswith("Hand") for line in body)
+        assert "Hidden: p shows it" not in body
+    finally:
+        box.close()

@@ -15,6 +15,7 @@ from companion.store import Journal
 from companion.table import Settings
 from companion.table.modes import Announce, Handoff, Peek, Phones
 from companion.web import server
+from companion.web.padding import bucket, padded
 from companion.web.room import SILENT
 from companion.web.server import MAX_MESSAGE, make_app
 from tests.conftest import alone, usual_table
@@ -77,13 +78,17 @@ def test_a_phone_sees_its_own_seat_and_answers_only_for_it():
         first = json.loads((await receive(ws)).data)
         assert first["seat"] == 1
         assert any(table.game.view(0)["member"] in line for line in first["private"])
-        assert first["ask"]["options"] == ["OK"]
+        assert first["ask"]["options"] == ["I have seen my card"]  # no box key named
         other = await client.ws_connect(f"/ws/P/{tokens[1]}")
         second = json.loads((await receive(other)).data)
         assert second["ask"] is None  # seat 2 is not asked: it cannot answer for seat 1
         await other.send_str(json.dumps({"ballot": first["ask"]["ballot"], "option": 0}))
         refused = json.loads((await receive(other)).data)
-        assert refused == {"type": "refused", "why": "nothing is asked of this seat now"}
+        assert refused == {
+            "type": "refused",
+            "ballot": first["ask"]["ballot"],
+            "why": "nothing is asked of this seat now",
+        }
         assert table.game.decision.seats == (0,)
         await ws.send_str(json.dumps({"ballot": first["ask"]["ballot"], "option": 0}))
         await asyncio.sleep(0.05)
@@ -247,12 +252,17 @@ def test_a_silent_phone_falls_back_to_passing_the_box_for_that_seat_alone():
 
 
 def test_whole_games_of_every_game_are_played_from_phones():
-    for game in REGISTRY:
-        players, options = usual_table(game), alone(game)  # a hand to play from a phone
-        table, room, player = web_table(Settings(game, players, "en", options))
+    """...in both languages, and no phone is asked in the box's own words (PEEK, OK)."""
+    for n, game in enumerate(REGISTRY):
+        players, lang = usual_table(game), ("en", "fr")[n % 2]
+        options = alone(game)  # a hand to play from a phone
+        table, room, player = web_table(Settings(game, players, lang, options))
         give_phones(room, range(players))
 
-        def answer(seat, index, room=room):
+        def answer(seat, index, room=room, game=game):
+            question = room.phones.question(seat)
+            for line in question["prompt"] + question["options"]:
+                assert "PEEK" not in line and line.strip() != "OK", (game, line)
             assert room.phones.answer(seat, room.phones.ask_open.ballot, index) is None
 
         asked = play_out(table, player, answer)
@@ -483,3 +493,80 @@ def test_after_a_power_cut_the_tv_history_is_rebuilt_from_the_journal(tmp_path):
     _table, resumed, _player = web_table(None, tokens_path=tmp_path / "phones.json", journal=again)
     assert resumed.history[: len(shown)] == shown
     again.close()
+
+
+def test_no_prefix_or_extension_of_a_real_token_is_taken_for_it():
+    """A token checked by its first characters would hand a seat over in a few dozen tries."""
+    _table, room, _player, tokens = politburo_on_phones()
+    good = tokens[0]
+    near = [good[:n] for n in range(1, len(good))] + [good + extra for extra in "A27"]
+    near += [good[1:], good[:-1].lower()]
+    assert all(room.tokens.seat_of(token) is None for token in near)
+
+    async def scenario(client):
+        for token in near:
+            assert (await client.get(f"/P/{token}")).status == 403, token
+        for token in (good[:-1], good + "A"):
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await client.ws_connect(f"/ws/P/{token}")
+        assert (await client.get(f"/P/{good.lower()}")).status == 200  # the real one, any case
+
+    scenario.room = room
+    run(scenario)
+
+
+def test_a_late_answer_to_an_earlier_ballot_is_refused_not_played_as_the_current_one():
+    _table, room, _player, _tokens = politburo_on_phones()
+    phones = room.phones
+    offer = (("Vote?",), (("yes", "Yes"), ("no", "No")))
+    phones.ask({0: offer, 1: offer})
+    earlier = phones.ask_open.ballot
+    phones.ask({0: offer, 1: offer})  # a new ballot: seat 1 never answered the earlier one
+    assert phones.answer(0, earlier, 1) == "nothing is asked of this seat now"
+    assert phones.poll() == [] and 0 not in phones.ask_open.answered
+    assert phones.answer(0, phones.ask_open.ballot, 1) is None
+    assert phones.poll() == [(0, "no")]
+    # sent again until the phone hears it was taken: taken again, never played twice
+    assert phones.answer(0, phones.ask_open.ballot, 1) is None
+    assert phones.poll() == []
+
+
+def test_a_refusal_is_seen_only_by_the_phone_that_made_it_and_every_reply_is_padded():
+    _table, room, _player, tokens = politburo_on_phones()
+    ballot = room.phones.ask_open.ballot
+
+    async def scenario(client):
+        mine = await client.ws_connect(f"/ws/P/{tokens[0]}")
+        other = await client.ws_connect(f"/ws/P/{tokens[1]}")
+        frames = [(await receive(mine)).data, (await receive(other)).data]
+        await mine.send_str(json.dumps({"ballot": ballot, "option": 9}))
+        refused = (await receive(mine)).data
+        assert json.loads(refused) == {"type": "refused", "ballot": ballot, "why": "no such option"}
+        with pytest.raises(asyncio.TimeoutError):  # the other phone hears nothing of it
+            await other.receive(timeout=0.5)
+        await mine.send_str(json.dumps({"ballot": ballot, "option": 0}))
+        taken = (await receive(mine)).data
+        assert json.loads(taken) == {"type": "taken", "ballot": ballot}
+        frames += [refused, taken, (await receive(mine)).data]
+        for frame in frames:  # every private frame a bucket's size, the replies included
+            assert len(frame.encode()) == bucket(len(frame.rstrip().encode())), frame
+        await mine.close()
+        await other.close()
+
+    scenario.room = room
+    run(scenario)
+    room.phones.refused(0, ("P3: no.",))  # the table refuses seat 1's answer
+    assert json.loads(room.phone_message(0))["refused"] == ["P3: no."]
+    assert json.loads(room.phone_message(1))["refused"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_padding_counts_the_bytes_sent_whatever_the_language(lang):
+    from companion.ui.i18n import translator
+
+    t = translator(lang)
+    work, strike = t("Work"), t("Strike")
+    assert lang == "en" or len(work.encode()) - len(work) != len(strike.encode()) - len(strike)
+    for word in (work, strike):
+        text = json.dumps({"played": word}, ensure_ascii=False)
+        assert len(padded(text).encode("utf-8")) == bucket(len(text.encode("utf-8")))

@@ -28,6 +28,7 @@ from companion.demo import Player
 from companion.table import Settings, Table
 from companion.table.modes import Phones
 from companion.ui import canvas
+from companion.ui.i18n import translator
 from companion.web import server as web_server
 from companion.web.guard import HEADERS, Connections
 from companion.web.load import loopback
@@ -193,6 +194,17 @@ def test_the_host_must_name_the_address_the_request_came_in_on():
     for host in ["evil.example:8080", "10.42.0.2:8080", "10.42.0.1:8081", "localhost:8080", ""]:
         assert not host_allowed(host, ("10.42.0.1", 8080)), host
     assert not host_allowed("10.42.0.1:80:80", ("10.42.0.1", 80))
+    # Wildcard and look-alike names: only the bare ``localhost``, on the loopback
+    for host in [
+        "*.localhost:8080",
+        "a.localhost:8080",
+        "localhost.:8080",
+        "*:8080",
+        "127.0.0.1.nip.io:8080",
+        "localhost.evil.example:8080",
+        "*.127.0.0.1:8080",
+    ]:
+        assert not host_allowed(host, ("127.0.0.1", 8080)), host
 
 
 def test_bad_requests_are_counted_and_logged_at_a_bounded_rate_never_with_a_token(caplog):
@@ -333,7 +345,7 @@ def test_a_second_phone_on_a_seat_replaces_the_first_which_is_told():
         run_on(server, scenario)
 
 
-def frame_sizes(swap, pad=True, monkeypatch=None, leak=False):
+def frame_sizes(swap, pad=True, monkeypatch=None, leak=False, lang="en"):
     """The size of every websocket frame the TV and each phone receive, from the start of a
     Gulag game for 5 to the table's next decision after the first task vote, played on the
     phones, with the first two workers' cards swapped if ``swap``. With ``leak``, a room that
@@ -341,17 +353,18 @@ def frame_sizes(swap, pad=True, monkeypatch=None, leak=False):
 
     The table acts on the server's own loop and each step waits until every client has the
     latest message, so the frames sent are the same from run to run, whatever the timing."""
-    table, room, player = web_table(Settings("gulag", 5))
+    table, room, player = web_table(Settings("gulag", 5, lang))
     tokens = give_phones(room, range(5))
     for seat in range(5):
         room.phones.joined(seat, -1)  # the real sockets below count instead
+    t = translator(lang)  # in French the cards' words differ in bytes, not only in characters
     got = {who: [] for who in ["tv", *range(5)]}
     chosen = {}
     if leak:
         honest = room.phone_message
 
         def leaky(seat):
-            card = {0: "Work", 1: "Strike"}.get(chosen.get(seat), "")
+            card = {0: t("Work"), 1: t("Strike")}.get(chosen.get(seat), "")
             return honest(seat)[:-1] + f',"played":"{card}"}}'
 
         monkeypatch.setattr(room, "phone_message", leaky)
@@ -419,20 +432,23 @@ def frame_sizes(swap, pad=True, monkeypatch=None, leak=False):
     return {who: [len(m.encode()) for m in messages] for who, messages in got.items()}, voted
 
 
-def test_swapped_votes_give_every_client_frames_of_the_same_sizes(monkeypatch):
-    plain, voters = frame_sizes(swap=False)
-    swapped, same = frame_sizes(swap=True)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_swapped_votes_give_every_client_frames_of_the_same_sizes(monkeypatch, lang):
+    plain, voters = frame_sizes(swap=False, lang=lang)
+    swapped, same = frame_sizes(swap=True, lang=lang)
     assert voters and sorted(voters) == sorted(same)
     for who in plain:
         assert plain[who] == swapped[who], who
         assert plain[who], who  # every client was sent something
     # The control: a room whose phone frames name the card played gives the vote away
     # unpadded, and padding hides it.
-    hidden, _ = frame_sizes(swap=False, monkeypatch=monkeypatch, leak=True)
-    hidden_swapped, _ = frame_sizes(swap=True, monkeypatch=monkeypatch, leak=True)
-    assert hidden == hidden_swapped
-    bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch, leak=True)
-    bare_swapped, _ = frame_sizes(swap=True, pad=False, monkeypatch=monkeypatch, leak=True)
+    hidden, _ = frame_sizes(swap=False, monkeypatch=monkeypatch, leak=True, lang=lang)
+    hidden_swapped, _ = frame_sizes(swap=True, monkeypatch=monkeypatch, leak=True, lang=lang)
+    assert hidden == hidden_swapped  # sizes as bytes on the wire: padded in bytes
+    bare, _ = frame_sizes(swap=False, pad=False, monkeypatch=monkeypatch, leak=True, lang=lang)
+    bare_swapped, _ = frame_sizes(
+        swap=True, pad=False, monkeypatch=monkeypatch, leak=True, lang=lang
+    )
     assert any(bare[seat] != bare_swapped[seat] for seat in voters)
 
 

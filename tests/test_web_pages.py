@@ -209,12 +209,14 @@ def test_a_private_card_shows_only_while_held_and_never_after_the_link_died(brow
     # The game ends: the link dies, the page says so and shows the result, nothing private.
     play_out(table, player, direct(room))
     player.wait(0.5)
-    page.wait_for_function("() => document.body.dataset.link === 'dead'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.link === 'ended'", timeout=WAIT)
     page.wait_for_function("() => !document.getElementById('end').hidden", timeout=WAIT)
     hold.dispatch_event("pointerdown")
     assert not showing()
     text = page.locator("body").inner_text()
-    assert "scan your seat's code on the box again" in text
+    assert "scan your seat's code" not in text and not page.locator("#dead").is_visible()  # calm
+    assert "This game is over." in text
+    assert page.locator("#status").inner_text() == json.loads(room.spectator)["status"]
     mine = "You won." if 0 in table.game.result.winners else "You did not win."
     assert page.locator("#mine").inner_text() == mine
     assert page.locator("#save").get_attribute("href").startswith("data:image/svg+xml")
@@ -331,3 +333,68 @@ def test_the_tv_ends_with_the_winners_the_roles_and_a_summary(browser, served):
     measured = page.evaluate(MEASURE)
     assert measured["cover"] >= 0.85 and measured["smallest"] >= 0.02, measured
     no_violations(page)
+
+
+def test_a_held_card_hides_five_seconds_after_the_press_while_messages_keep_arriving(
+    browser, served
+):
+    table, room, player = web_table(Settings("politburo", 7))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    base = served(room)
+    page = browser.new_page(viewport=PHONE)
+    page.clock.install()
+    page.goto(f"{base}/P/{tokens[0]}")
+    page.wait_for_function("() => !document.getElementById('hold').hidden", timeout=WAIT)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # the page's time, held still
+    page.locator("#hold").dispatch_event("pointerdown")
+    for n in range(4):  # a message a second while the card is held (each redraws the page)
+        page.clock.run_for(1000)
+        room.phones.refused(0, (f"message {n}",))
+        page.wait_for_function(
+            "n => document.getElementById('refused').textContent.includes(n)",
+            arg=f"message {n}",
+            timeout=WAIT,
+        )
+        assert page.evaluate("document.body.dataset.card") == "shown"
+    page.clock.run_for(1100)  # 5.1 s after the press
+    assert page.evaluate("document.body.dataset.card") == "hidden"
+    assert table.game is not None
+
+
+def test_an_answer_lost_on_the_way_is_sent_again_and_sent_is_said_only_once_taken(browser, served):
+    _table, room, player = web_table(Settings("gulag", 5))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    assert 0 in room.phones.ask_open.offers
+    base = served(room)
+    page = browser.new_page(viewport=PHONE)
+    lost = []
+
+    def wifi(ws):
+        server = ws.connect_to_server()
+
+        def to_the_box(message):
+            if not lost and '"ballot"' in str(message):
+                lost.append(message)  # the first answer never reaches the box
+                return
+            server.send(message)
+
+        ws.on_message(to_the_box)
+
+    page.route_web_socket(re.compile("/ws/P/"), wifi)
+    page.clock.install()
+    page.goto(f"{base}/P/{tokens[0]}")
+    page.wait_for_function("() => document.body.dataset.ballot", timeout=WAIT)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.locator("#options button").first.click()
+    page.locator("#send").click()
+    assert lost and 0 not in room.phones.ask_open.answered
+    assert page.evaluate("document.body.dataset.answer") == "sending"
+    assert page.locator("#send").inner_text() == "Sending…" and page.locator("#send").is_disabled()
+    page.clock.run_for(1600)  # sent again, taken, and only now said so
+    page.wait_for_function("() => document.body.dataset.answer === 'taken'", timeout=WAIT)
+    assert 0 in room.phones.ask_open.answered
+    assert room.phones.poll() == [(0, "seen")]  # played once
+    page.wait_for_function("() => !document.getElementById('wait').hidden", timeout=WAIT)
+    assert page.locator("#wait-text").inner_text() == "Sent: waiting for the others."

@@ -26,6 +26,9 @@ class Box:
         self.inputs = Inputs(BUTTONS, clock.now)
         self.outputs = Outputs(board, clock.now)
         self.handsets = handsets
+        #: the privacy hood over the screen and A, B, PEEK; a front end without one (the
+        #: terminal) says so, and the table then hides a seat's private lines until PEEK
+        self.hooded = True
         board.connect(self.inputs.edge)
 
     @property

@@ -10,12 +10,19 @@ A frame on the wire is ``COBS(payload + CRC16) + 0x00``, where the payload is
 its body, and a body of the size its type allows.
 """
 
-# handset -> box: I am seat N (body: firmware version, then the session it last heard in a
-# WHO, 0 for none). Only a HELLO naming the box's own session lets the box count the pad's
-# votes: a vote still on its way from before the box restarted comes before it, and is refused.
+# The protocol's version, the first byte of every HELLO; the box refuses a pad of another.
+# 2: a VOTE names the session it was cast in, and a HELLO is no longer acknowledged.
+VERSION = 2
+
+# handset -> box: I am seat N (body: protocol version, then the session it last heard in a
+# WHO, 0 for none). Not acknowledged: the box asks WHO again while it has not heard the pad.
 HELLO = 0x01
 ASK = 0x02  # box -> handset: a secret vote is open (body: ballot number)
-VOTE = 0x03  # handset -> box: the vote (body: ballot number, button 0 = A, 1 = B)
+# handset -> box: the vote (body: ballot number, button 0 = A, 1 = B, the session of the WHO
+# the pad last answered). The box counts a vote only in its own session and open ballot, and
+# acknowledges only a vote it counted (or a resend of it): an acknowledged vote always counts,
+# and a VOTE captured in another session (before the box restarted) never does.
+VOTE = 0x03
 ACK = 0x04  # either way: frame received (body: the seq it acknowledges)
 DONE = 0x05  # box -> handset: the ballot is closed, lights off (body: ballot number)
 # box -> any handset: say HELLO (body: the box's session, a nonce new at every start).
@@ -26,7 +33,8 @@ WHO = 0x06
 ANY_SEAT = 0xFF
 SESSION = 4  # bytes of a session nonce
 
-BODY_SIZES = {HELLO: 1 + SESSION, ASK: 1, VOTE: 2, ACK: 1, DONE: 1, WHO: SESSION}
+# Every frame of a type has one size, so the line's traffic never depends on a vote's button.
+BODY_SIZES = {HELLO: 1 + SESSION, ASK: 1, VOTE: 2 + SESSION, ACK: 1, DONE: 1, WHO: SESSION}
 HEADER = 4
 MAX_FRAME = 64
 

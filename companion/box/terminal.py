@@ -50,6 +50,9 @@ HOLD = HOLD_TIME + 0.5  # a held key is let go this long after: surely past the 
 QUIT_KEYS = ("q", "\x03")
 QUIT_CONFIRM = 3.0  # seconds in which a second q (or Ctrl-C) quits
 HELP = "↑↓/ws move  Enter OK  Bksp back  a/b choice  p peek  O/X hold OK/Back  q quit"
+CHORD_KEY = "S"  # a booth's staff chord (PEEK and Back held together), which two keys cannot hold
+#: the kiosk's keys: the staff chord on S, the rest as HELP, shorter to stay within 80 columns
+KIOSK_HELP = "↑↓ move  Enter OK  Bksp back  a/b choice  p peek  O/X hold  S staff  q quit"
 ASK_QUIT = "Quit? q again to quit; any other key carries on."
 #: on exit: clear the screen and its scrollback, leave the alternate screen, show the cursor
 CLEAR = "\x1b[H\x1b[2J\x1b[3J\x1b[?1049l\x1b[?25h"
@@ -121,10 +124,21 @@ class Terminal:
     first; the screen is wiped on the way out.
     """
 
-    def __init__(self, box: Box, step: Callable[[], None], out: IO[str] | None = None) -> None:
+    def __init__(
+        self,
+        box: Box,
+        step: Callable[[], None],
+        out: IO[str] | None = None,
+        chord: tuple[frozenset[Button], float] | None = None,
+    ) -> None:
+        """``chord``: the buttons of a booth's staff chord and how long they are held, which
+        ``CHORD_KEY`` then holds for the user (``KIOSK_HELP`` names it)."""
         self.box = box
         self.step = step
         self.out = out or sys.stdout
+        self.chord = chord
+        self.help = HELP if chord is None else KIOSK_HELP
+        box.hooded = False  # a laptop has no hood: private lines wait for p
         self.releases: dict[Button, float] = {}
         self.toggled: set[Button] = set()
         self.frame: list[str] = []
@@ -154,6 +168,7 @@ class Terminal:
             if asked:  # the key answers "Quit?" and does nothing else
                 return text not in QUIT_KEYS
         if text in QUIT_KEYS:
+            self._let_go_peek()  # no card stays up under "Quit?"
             self.quit_until = now + QUIT_CONFIRM
             return True
         if "peek" in self.toggled and text != PEEK_KEY and KEYS.get(text) != PEEK_GESTURE:
@@ -170,6 +185,11 @@ class Terminal:
             button = HOLDS[text]
             self.box.virtual_board.drive(button, True)
             self.releases[button] = now + HOLD
+        elif text == CHORD_KEY and self.chord is not None:
+            buttons, hold = self.chord
+            for button in sorted(buttons):  # held together, let go together
+                self.box.virtual_board.drive(button, True)
+                self.releases[button] = now + hold + 0.5
         elif text in KEYS:
             button = KEYS[text]
             self.box.virtual_board.drive(button, True)
@@ -189,7 +209,7 @@ class Terminal:
 
     def lines(self) -> list[str]:
         """What the terminal shows: the panel, the LEDs beside it, the keys below."""
-        help_line = ASK_QUIT if self.quit_until is not None else HELP
+        help_line = ASK_QUIT if self.quit_until is not None else self.help
         return panel(self.frame, leds(self.box, self.toggled), help_line)
 
     def draw(self) -> None:
@@ -202,9 +222,11 @@ class Terminal:
         self.out.flush()
 
     def _interrupted(self, signum: int, frame: object) -> None:
-        """Ctrl-C asks first, like q; a second one quits even a loop that is stuck."""
+        """Ctrl-C asks first, like q (and lets PEEK go first); a second one quits even a loop
+        that is stuck."""
         if self.quit_until is not None:
             raise KeyboardInterrupt
+        self._let_go_peek()
         self.quit_until = self.box.clock.now() + QUIT_CONFIRM
 
     def run(self, fd: int | None = None) -> None:

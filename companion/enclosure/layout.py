@@ -49,6 +49,11 @@ class Box:
 
 
 @dataclass(frozen=True)
+class Print:
+    hole_allowance: float
+
+
+@dataclass(frozen=True)
 class CornerScrews:
     inset: float
     post: float
@@ -66,14 +71,31 @@ class Button:
 
 
 @dataclass(frozen=True)
+class OledModule:
+    """The screen module as sold; the BOM names it and the lid's window is cut from it."""
+
+    name: str
+    diagonal_in: float
+    board_mm: Pair
+    thickness_mm: float
+    glass_mm: Triple
+    active_mm: Pair
+    active_offset_mm: Pair
+    holes_mm: Pair
+    hole_mm: float
+
+
+@dataclass(frozen=True)
+class Riser:
+    under: str
+    height: float
+    diameter: float
+    spigot: Pair
+
+
+@dataclass(frozen=True)
 class Oled:
     at: Pair
-    board: Triple
-    glass: Triple
-    active: Pair
-    active_offset: Pair
-    holes: Pair
-    hole: float
     pin: float
     window_margin: Pair
 
@@ -111,8 +133,13 @@ class Pi:
 class Ports:
     power: float
     data: float
-    opening: Pair
     height: float
+
+
+@dataclass(frozen=True)
+class Plug:
+    moulding: Pair
+    reach: float
 
 
 @dataclass(frozen=True)
@@ -122,7 +149,9 @@ class Hood:
     front: float
     back: float
     wall: float
+    slot: Pair
     peg: Pair
+    peg_block: Pair
     peg_hole: float
     peg_y: tuple[float, ...]
 
@@ -141,23 +170,30 @@ class Handset:
     pico_post: Pair
     pico_pilot: float
     pico_above: float
-    pico_port: Pair
 
 
 @dataclass(frozen=True)
 class Layout:
     box: Box
+    printing: Print
     corner_screws: CornerScrews
     button: Button
     buttons: dict[str, Pair]
+    riser: Riser
+    oled_module: OledModule
     oled: Oled
     leds: Leds
     buzzer: Buzzer
     pi: Pi
     ports: Ports
+    plug: Plug
     hood: Hood
     handset: Handset
     source: str = ""
+
+    def lift(self, button: str) -> float:
+        """How far a button's head stands above the plate's own: the riser's height, or 0."""
+        return self.riser.height if button == self.riser.under else 0.0
 
     def parts(self) -> set[str]:
         """The wired parts this layout places, named as the pinout names them."""
@@ -190,6 +226,11 @@ def _section(cls: Any, data: dict[str, Any], name: str) -> Any:
         if key not in table:
             raise LayoutError(f"[{name}]: '{key}' is missing")
         where, kind = f"{name}.{key}", str(field.type)
+        if kind == "str":
+            if not isinstance(table[key], str):
+                raise LayoutError(f"{where}: expected a name, found {table[key]!r}")
+            values[key] = table[key]
+            continue
         if kind == "tuple[str, ...]":
             if not isinstance(table[key], list) or not all(isinstance(v, str) for v in table[key]):
                 raise LayoutError(f"{where}: expected a list of names, found {table[key]!r}")
@@ -210,20 +251,28 @@ def parse_layout(data: dict[str, Any], source: str = "") -> Layout:
     for name, at in buttons_table.items():
         x, y = _numbers(at, f"buttons.{name}", 2)
         buttons[name] = (x, y)
-    return Layout(
+    layout = Layout(
         box=_section(Box, data, "box"),
+        printing=_section(Print, data, "print"),
         corner_screws=_section(CornerScrews, data, "corner_screws"),
         button=_section(Button, data, "button"),
         buttons=buttons,
+        riser=_section(Riser, data, "riser"),
+        oled_module=_section(OledModule, data, "oled_module"),
         oled=_section(Oled, data, "oled"),
         leds=_section(Leds, data, "leds"),
         buzzer=_section(Buzzer, data, "buzzer"),
         pi=_section(Pi, data, "pi"),
         ports=_section(Ports, data, "ports"),
+        plug=_section(Plug, data, "plug"),
         hood=_section(Hood, data, "hood"),
         handset=_section(Handset, data, "handset"),
         source=source,
     )
+    if layout.riser.under not in layout.buttons:
+        raise LayoutError(f"riser.under: '{layout.riser.under}' is not a button on the panel")
+    check_window(layout)
+    return layout
 
 
 def load_layout(path: str | Path | None = None) -> Layout:
@@ -251,3 +300,40 @@ def check_against_pinout(layout: Layout, pinout: Pinout) -> None:
     strays = [name for name in layout.hood.covers if name not in layout.parts()]
     if strays:
         raise LayoutError(f"hood.covers: '{strays[0]}' is not a part on the panel")
+
+
+def active_area(layout: Layout) -> tuple[Pair, Pair]:
+    """The module's lit pixels where it sits under the plate: x and y bounds."""
+    o, m = layout.oled, layout.oled_module
+    cx, cy = o.at[0] + m.active_offset_mm[0], o.at[1] + m.active_offset_mm[1]
+    half_w, half_h = m.active_mm[0] / 2, m.active_mm[1] / 2
+    return (cx - half_w, cx + half_w), (cy - half_h, cy + half_h)
+
+
+def oled_window(layout: Layout) -> tuple[Pair, Pair]:
+    """The screen's opening in the plate, cut from the module's active area: x and y bounds.
+
+    The front margin is the wider one: the holder looks down at it from the front, through
+    the plate's thickness.
+    """
+    (x0, x1), (y0, y1) = active_area(layout)
+    side, front = layout.oled.window_margin
+    return (x0 - side, x1 + side), (y0 - front, y1 + side)
+
+
+def check_window(layout: Layout) -> None:
+    """Refuse a window that does not fit its module: the lit area must show whole, and the
+    glass must cover the opening all round (or the board's edge shows and the module falls
+    through). A module of another size (a 1.3" SH1106) needs its own sizes here."""
+    (wx0, wx1), (wy0, wy1) = oled_window(layout)
+    (ax0, ax1), (ay0, ay1) = active_area(layout)
+    o, m = layout.oled, layout.oled_module
+    shows = wx0 <= ax0 and ax1 <= wx1 and wy0 <= ay0 and ay1 <= wy1
+    if min(layout.oled.window_margin) < 0 or not shows:
+        raise LayoutError("oled.window_margin: the window must show the whole active area")
+    gx, gy = m.glass_mm[0] / 2, m.glass_mm[1] / 2
+    if wx0 < o.at[0] - gx or wx1 > o.at[0] + gx or wy0 < o.at[1] - gy or wy1 > o.at[1] + gy:
+        raise LayoutError(
+            f"the screen's window ({wx1 - wx0:.1f} x {wy1 - wy0:.1f} mm) is larger than the "
+            f"glass of the {m.name} ({m.glass_mm[0]} x {m.glass_mm[1]} mm)"
+        )

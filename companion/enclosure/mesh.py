@@ -52,6 +52,35 @@ def mesh_of(part: Part) -> Mesh:
     )
 
 
+WELD = 1e-4  # mm: vertices this close are one vertex in an exported STL
+
+
+def welded(mesh: Mesh, grid: float = WELD) -> Mesh:
+    """The mesh with its vertices snapped to a ``grid`` and the coincident ones merged, and
+    the triangles that collapse dropped. The CAD kernel meshes each face on its own, so the
+    two copies of a shared edge's vertex can differ in the last bits; a slicer (or admesh)
+    then finds open edges where the solid is closed."""
+    keys = np.round(mesh.vertices / grid).astype(np.int64)
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    faces = inverse.reshape(-1)[mesh.faces]
+    keep = (
+        (faces[:, 0] != faces[:, 1]) & (faces[:, 1] != faces[:, 2]) & (faces[:, 0] != faces[:, 2])
+    )
+    return Mesh(unique * grid, faces[keep])
+
+
+STL_FACET = np.dtype([("normal", "<f4", 3), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
+
+
+def stl_bytes(mesh: Mesh, header: bytes = b"") -> bytes:
+    """A binary STL of the mesh."""
+    facets = np.zeros(len(mesh.faces), dtype=STL_FACET)
+    facets["normal"] = mesh.normals
+    facets["corners"] = mesh.triangles
+    count = np.array([len(facets)], dtype="<u4").tobytes()
+    return header.ljust(80, b" ")[:80] + count + facets.tobytes()
+
+
 def merged(meshes: list[Mesh]) -> Mesh:
     offsets = np.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
     return Mesh(

@@ -15,12 +15,20 @@ from dataclasses import replace
 from build123d import Align, Cylinder, Part, Plane, Polygon, Pos, Rot, extrude
 from build123d import Box as Block
 
-from companion.enclosure.layout import Box, Layout, Pair
+from companion.enclosure.layout import Box, Layout, Pair, oled_window
 
 BOTTOM = (Align.CENTER, Align.CENTER, Align.MIN)
 ROOF_SLOPE = 50.0  # degrees from the horizontal: steeper than a printer's 45 degree limit
-FLIPPED = ("box-lid", "box-hood", "handset-lid")  # printed top face down
-PIECES = ("box-base", "box-lid", "box-hood", "handset-base", "handset-lid")
+FLIPPED = ("box-lid", "box-hood", "box-riser", "handset-lid")  # printed top face down
+PIECES = (
+    "box-base",
+    "box-lid",
+    "box-hood",
+    "box-riser",
+    "handset-base",
+    "handset-lid",
+    "fit-coupon",
+)
 
 
 def block(x: Pair, y: Pair, z: Pair) -> Part:
@@ -32,6 +40,12 @@ def block(x: Pair, y: Pair, z: Pair) -> Part:
 def rod(at: Pair, z: Pair, diameter: float) -> Part:
     """An upright cylinder from z[0] to z[1]."""
     return Pos(at[0], at[1], z[0]) * Cylinder(diameter / 2, z[1] - z[0], align=BOTTOM)
+
+
+def hole(layout: Layout, at: Pair, z: Pair, diameter: float) -> Part:
+    """A round hole as drawn for the printer: ``diameter`` is the hole wanted, and the layout's
+    allowance is added, because FDM prints small holes undersize."""
+    return rod(at, z, diameter + layout.printing.hole_allowance)
 
 
 def centred(at: Pair, size: Pair, z: Pair) -> Part:
@@ -66,11 +80,13 @@ def handset_shell(layout: Layout) -> Box:
     return replace(layout.box, size=layout.handset.size, height=layout.handset.height)
 
 
-def posts(part: Part, holes: list[Pair], floor: float, post: Pair, pilot: float) -> Part:
+def posts(
+    layout: Layout, part: Part, holes: list[Pair], floor: float, post: Pair, pilot: float
+) -> Part:
     """Screw posts standing on the floor, each with its pilot hole."""
     for at in holes:
         part += rod(at, (floor, floor + post[1]), post[0])
-        part -= rod(at, (floor, floor + post[1] + 1), pilot)
+        part -= hole(layout, at, (floor, floor + post[1] + 1), pilot)
     return part
 
 
@@ -87,7 +103,7 @@ def tray(shell: Box, layout: Layout) -> Part:
     screws = layout.corner_screws
     for at in shell.corners(screws.inset):
         part += rod(at, (shell.wall, shell.rim), screws.post)
-        part -= rod(at, (shell.rim - screws.depth, shell.rim + 1), screws.pilot)
+        part -= hole(layout, at, (shell.rim - screws.depth, shell.rim + 1), screws.pilot)
     return part
 
 
@@ -109,16 +125,16 @@ def plate(shell: Box, layout: Layout) -> Part:
         notch_x = (x - clear, w) if x > 0 else (-w, x + clear)
         notch_y = (y - clear, d) if y > 0 else (-d, y + clear)
         rim -= block(notch_x, notch_y, (z[0] - depth - 1, z[0]))
-        part -= rod((x, y), (z[0] - 1, z[1] + 1), screws.clearance)
+        part -= hole(layout, (x, y), (z[0] - 1, z[1] + 1), screws.clearance)
     return part + rim
 
 
 def button_hole(layout: Layout, at: Pair, shell: Box) -> Part:
-    return rod(at, (shell.rim - 1, shell.height + 1), layout.button.hole)
+    return hole(layout, at, (shell.rim - 1, shell.height + 1), layout.button.hole)
 
 
 def led_hole(layout: Layout, at: Pair, shell: Box) -> Part:
-    return rod(at, (shell.rim - 1, shell.height + 1), layout.leds.led_hole)
+    return hole(layout, at, (shell.rim - 1, shell.height + 1), layout.leds.led_hole)
 
 
 def four_holes(at: Pair, spacing: Pair) -> list[Pair]:
@@ -131,16 +147,7 @@ def four_holes(at: Pair, spacing: Pair) -> list[Pair]:
 
 
 def oled_pins(layout: Layout) -> list[Pair]:
-    return four_holes(layout.oled.at, layout.oled.holes)
-
-
-def oled_window(layout: Layout) -> tuple[Pair, Pair]:
-    """The screen's opening in the plate: x and y bounds."""
-    o = layout.oled
-    cx, cy = o.at[0] + o.active_offset[0], o.at[1] + o.active_offset[1]
-    side, front = o.window_margin
-    half_w, half_h = o.active[0] / 2, o.active[1] / 2
-    return (cx - half_w - side, cx + half_w + side), (cy - half_h - front, cy + half_h + side)
+    return four_holes(layout.oled.at, layout.oled_module.holes_mm)
 
 
 def sound_holes(layout: Layout) -> list[Pair]:
@@ -153,8 +160,12 @@ def box_lid(layout: Layout) -> Part:
     shell = box_shell(layout)
     part = plate(shell, layout)
     under = shell.rim
-    for at in layout.buttons.values():
-        part -= button_hole(layout, at, shell)
+    for name, at in layout.buttons.items():
+        if name == layout.riser.under:
+            spigot = layout.riser.spigot[0] + shell.fit
+            part -= hole(layout, at, (under - 1, shell.height + 1), spigot)
+        else:
+            part -= button_hole(layout, at, shell)
     leds = layout.leds
     bar = (leds.bar_size[0] + shell.fit, leds.bar_size[1] + shell.fit)
     part -= centred(leds.bar, bar, (under - 1, shell.height + 1))
@@ -163,7 +174,7 @@ def box_lid(layout: Layout) -> Part:
     x, y = oled_window(layout)
     part -= block(x, y, (under - 1, shell.height + 1))
     o = layout.oled
-    pin_length = o.glass[2] + o.board[2] + 1.5
+    pin_length = layout.oled_module.glass_mm[2] + layout.oled_module.thickness_mm + 1.5
     for at in oled_pins(layout):
         part += rod(at, (under - pin_length, under), o.pin)
     buzzer = layout.buzzer
@@ -171,10 +182,22 @@ def box_lid(layout: Layout) -> Part:
     part += rod(buzzer.at, (under - buzzer.ring[1], under), ring + 2 * buzzer.ring[0])
     part -= rod(buzzer.at, (under - buzzer.ring[1] - 1, under), ring)
     for at in sound_holes(layout):
-        part -= rod(at, (under - 1, shell.height + 1), buzzer.sound_holes)
+        part -= hole(layout, at, (under - 1, shell.height + 1), buzzer.sound_holes)
     for at in hood_pegs(layout):
-        part -= rod(at, (under - 1, shell.height + 1), layout.hood.peg_hole)
+        part -= hole(layout, at, (under - 1, shell.height + 1), layout.hood.peg_hole)
     return part
+
+
+def box_riser(layout: Layout) -> Part:
+    """The step under A: a round tower with the button's hole in its top, hollow for the
+    button's body, and a spigot below that locates it in the lid's hole."""
+    r, shell, b = layout.riser, box_shell(layout), layout.button
+    at = layout.buttons[r.under]
+    top = shell.height + r.height
+    part = rod(at, (shell.height, top), r.diameter)
+    part += rod(at, (shell.height - r.spigot[1], shell.height), r.spigot[0])
+    part -= rod(at, (shell.height - r.spigot[1] - 1, top - shell.top), b.body[0] + 2 * shell.fit)
+    return part - hole(layout, at, (top - shell.top - 1, top + 1), b.hole)
 
 
 def pi_holes(layout: Layout) -> list[Pair]:
@@ -192,32 +215,85 @@ def port_centres(layout: Layout) -> dict[str, tuple[float, float, float]]:
     }
 
 
+def plug_opening(layout: Layout, spread: float = 0.0) -> Pair:
+    """Width and upright height of a wall opening that takes a plug's moulding (and another
+    one ``spread`` mm beside it), with the fit's gap all round."""
+    width, height = layout.plug.moulding
+    gap = 2 * layout.box.fit
+    return width + spread + gap, height + gap
+
+
+def plug_keepouts(layout: Layout) -> dict[str, Part]:
+    """The room each plug's moulding needs: its section, from ``plug.reach`` in front of the
+    socket out to well beyond the wall. No printed piece may stand in it."""
+    width, height = layout.plug.moulding
+    reach, far = layout.plug.reach, 30.0
+    keepouts = {}
+    for name, (x, y, z) in port_centres(layout).items():
+        keepouts[name] = block(
+            (x - width / 2, x + width / 2), (y + reach, y + far), (z - height / 2, z + height / 2)
+        )
+    x, y, z = pico_port(layout)
+    keepouts["pico"] = block(
+        (x - far, x - reach), (y - width / 2, y + width / 2), (z - height / 2, z + height / 2)
+    )
+    return keepouts
+
+
 def box_base(layout: Layout) -> Part:
     shell = box_shell(layout)
     part = tray(shell, layout)
-    part = posts(part, pi_holes(layout), shell.wall, layout.pi.post, layout.pi.pilot)
-    size = layout.ports.opening
+    part = posts(layout, part, pi_holes(layout), shell.wall, layout.pi.post, layout.pi.pilot)
+    sockets = list(port_centres(layout).values())
+    xs = [x for x, _, _ in sockets]
+    size = plug_opening(layout, spread=max(xs) - min(xs))
     wall_y = shell.size[1] / 2 - shell.wall / 2
-    for x, _, z in port_centres(layout).values():
-        part -= opening((x, wall_y), z - size[1] / 2, size, "y", shell.wall + 1)
-    return part
+    z = sockets[0][2]
+    middle = ((min(xs) + max(xs)) / 2, wall_y)
+    return part - opening(middle, z - size[1] / 2, size, "y", shell.wall + 1)
 
 
 def hood_pegs(layout: Layout) -> list[Pair]:
+    """The pegs' centres: in the blocks at the foot of the side walls."""
     h = layout.hood
-    x = h.inner[0] / 2 + h.wall / 2
+    x = h.inner[0] / 2 + h.peg_block[0] / 2
     return [(sx * x, y) for sx in (-1, 1) for y in h.peg_y]
 
 
+def peg_block(layout: Layout, y: float, side: int) -> Part:
+    """The solid foot of a side wall round a peg: as wide as ``peg_block`` across the wall and
+    as tall as it is wide, its outer top sloped at 50 degrees so it prints without support."""
+    h, z = layout.hood, layout.box.height
+    inner, width = h.inner[0] / 2, h.peg_block[0]
+    rise = (width - h.wall) * math.tan(math.radians(ROOF_SLOPE))
+    outline = [
+        (0.0, 0.0),
+        (width, 0.0),
+        (width, width),
+        (h.wall, width + rise),
+        (0.0, width + rise),
+    ]
+    prism = extrude(Plane.XZ * Polygon(*outline, align=None), amount=h.peg_block[1] / 2, both=True)
+    placed = Pos(inner, y, z) * prism
+    return placed if side > 0 else Rot(0, 0, 180) * Pos(inner, -y, z) * prism
+
+
 def box_hood(layout: Layout) -> Part:
-    """The privacy hood: a roof, two sides and a back; open only toward the holder."""
+    """The privacy hood: two sides, a back and a roof; open toward the holder, where the hand
+    goes in, and along a slot in the roof in front of the screen, where the holder's sight
+    lines to it pass. A neighbour's line to the screen, A, B or PEEK runs sideways as well as
+    up, so it meets a side or the roof beside the slot before it leaves the hood."""
     h, z = layout.hood, layout.box.height
     half = h.inner[0] / 2
-    outer = block(
-        (-half - h.wall, half + h.wall), (h.front, h.back + h.wall), (z, z + h.inner[1] + h.wall)
-    )
+    top = z + h.inner[1] + h.wall
+    outer = block((-half - h.wall, half + h.wall), (h.front, h.back + h.wall), (z, top))
     inside = block((-half, half), (h.front - 1, h.back), (z - 1, z + h.inner[1]))
     part = outer - inside
+    if h.slot[0] > 0 and h.slot[1] > h.front:
+        part -= block((-h.slot[0] / 2, h.slot[0] / 2), (h.front - 1, h.slot[1]), (z, top + 1))
+    for y in h.peg_y:
+        for side in (-1, 1):
+            part += peg_block(layout, y, side)
     for at in hood_pegs(layout):
         part += rod(at, (z - h.peg[1], z), h.peg[0])
     return part
@@ -227,11 +303,11 @@ def handset_base(layout: Layout) -> Part:
     shell = handset_shell(layout)
     part = tray(shell, layout)
     hs = layout.handset
-    part = posts(part, pico_holes(layout), shell.wall, hs.pico_post, hs.pico_pilot)
+    part = posts(layout, part, pico_holes(layout), shell.wall, hs.pico_post, hs.pico_pilot)
     _, y, z = pico_port(layout)
     wall_x = -shell.size[0] / 2 + shell.wall / 2
-    part -= opening((wall_x, y), z - hs.pico_port[1] / 2, hs.pico_port, "x", shell.wall + 1)
-    return part
+    size = plug_opening(layout)
+    return part - opening((wall_x, y), z - size[1] / 2, size, "x", shell.wall + 1)
 
 
 def handset_lid(layout: Layout) -> Part:
@@ -260,9 +336,46 @@ def pieces(layout: Layout) -> dict[str, Part]:
         "box-base": box_base(layout),
         "box-lid": box_lid(layout),
         "box-hood": box_hood(layout),
+        "box-riser": box_riser(layout),
         "handset-base": handset_base(layout),
         "handset-lid": handset_lid(layout),
+        "fit-coupon": fit_coupon(layout),
     }
+
+
+COUPON_GAP = 4.0  # mm of plate between the coupon's holes
+
+
+def coupon_holes(layout: Layout) -> dict[str, float]:
+    """Every round hole the pieces have, by what goes into it: the diameter wanted."""
+    return {
+        "button": layout.button.hole,
+        "hood peg": layout.hood.peg_hole,
+        "M3 clearance": layout.corner_screws.clearance,
+        "3 mm LED": layout.leds.led_hole,
+        "M3 pilot": layout.corner_screws.pilot,
+        "M2.5 pilot": layout.pi.pilot,
+        "sound": layout.buzzer.sound_holes,
+        "M2 pilot": layout.handset.pico_pilot,
+    }
+
+
+def fit_coupon(layout: Layout) -> Part:
+    """A strip to print before the rest: each hole of the case, drawn as the pieces draw it,
+    and a hood peg beside them. If a button, LED, peg or screw does not go in as it should,
+    change ``print.hole_allowance`` (or the part's size) and write the files again."""
+    holes = coupon_holes(layout)
+    thick = layout.box.top
+    peg = layout.hood.peg
+    x, centres = COUPON_GAP, []
+    for diameter in holes.values():
+        centres.append(x + diameter / 2)
+        x += diameter + COUPON_GAP
+    depth = max(holes.values()) + 2 * COUPON_GAP
+    part = block((0.0, x + peg[0] + COUPON_GAP), (0.0, depth), (0.0, thick))
+    for at, diameter in zip(centres, holes.values(), strict=True):
+        part -= hole(layout, (at, depth / 2), (-1.0, thick + 1.0), diameter)
+    return part + rod((x + peg[0] / 2, depth / 2), (thick, thick + peg[1]), peg[0])
 
 
 def for_printing(name: str, part: Part) -> Part:
@@ -281,11 +394,13 @@ def shorter_hood(layout: Layout, by: float) -> Layout:
 # -- the bought parts, as simple solids: for the fit check and the picture ------------
 
 
-def button_part(layout: Layout, at: Pair, shell: Box) -> Part:
+def button_part(layout: Layout, at: Pair, shell: Box, lift: float = 0.0) -> Part:
+    """A button in a plate whose top face is ``lift`` above the shell's."""
     b = layout.button
-    cap = rod(at, (shell.height, shell.height + b.cap[1]), b.cap[0])
-    thread = rod(at, (shell.rim, shell.height), b.thread)
-    body = rod(at, (shell.rim - b.body[1], shell.rim), b.body[0])
+    top, under = shell.height + lift, shell.rim + lift
+    cap = rod(at, (top, top + b.cap[1]), b.cap[0])
+    thread = rod(at, (under, top), b.thread)
+    body = rod(at, (under - b.body[1], under), b.body[0])
     return cap + thread + body
 
 
@@ -300,11 +415,15 @@ def box_parts(layout: Layout) -> dict[str, Part]:
     """The box's bought parts where they sit: buttons, screen, LEDs, buzzer, the Pi."""
     shell = box_shell(layout)
     under = shell.rim
-    parts = {f"button {n}": button_part(layout, at, shell) for n, at in layout.buttons.items()}
-    o = layout.oled
-    glass_z = (under - o.glass[2], under)
-    glass = centred(o.at, o.glass[:2], glass_z)
-    pcb = board(o.at, o.board, oled_pins(layout), o.hole, glass_z[0] - o.board[2])
+    parts = {
+        f"button {n}": button_part(layout, at, shell, layout.lift(n))
+        for n, at in layout.buttons.items()
+    }
+    o, m = layout.oled, layout.oled_module
+    glass_z = (under - m.glass_mm[2], under)
+    glass = centred(o.at, m.glass_mm[:2], glass_z)
+    size = (*m.board_mm, m.thickness_mm)
+    pcb = board(o.at, size, oled_pins(layout), m.hole_mm, glass_z[0] - m.thickness_mm)
     parts["oled"] = glass + pcb
     leds = layout.leds
     parts["bar"] = centred(

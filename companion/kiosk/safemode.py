@@ -25,6 +25,7 @@ class StartRecord:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.first_safe = False
 
     def failed_starts(self) -> int:
         try:
@@ -33,9 +34,12 @@ class StartRecord:
             return 0
 
     def started(self) -> bool:
-        """Count this start; True when the kiosk should start in safe mode."""
+        """Count this start; True when the kiosk should start in safe mode. ``first_safe``
+        then says whether it is the first such start: only that one sets the journal aside
+        (the later ones would set aside the fresh journal safe mode itself began)."""
         starts = self.failed_starts()
         self._write(starts + 1)
+        self.first_safe = starts == FAILS
         return starts >= FAILS
 
     def healthy(self) -> None:

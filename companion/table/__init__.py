@@ -6,6 +6,7 @@
   ``Step``, the public view worked out once a step and handed to every screen;
 - ``modes``: what the box waits for; ``screens``: what it draws meanwhile;
 - ``setup``: the setup form and its ``Settings``; ``record``: its journal writes;
+  ``resume``: which saved step resumes, and the watch that keeps a bad one from looping;
 - the ways of answering: ``buttons`` (the box itself), ``handsets`` (wired
   pads), ``phones`` (the web room's phones), ``countdown`` (a question asked
   in the open).

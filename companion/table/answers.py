@@ -32,6 +32,13 @@ from companion.ui.i18n import Translate
 Refusal = str
 
 
+class Pen(Protocol):
+    """The part of the journal's pen (``companion.table.record.Record``) a screen reads."""
+
+    @property
+    def names(self) -> Naming: ...
+
+
 class Port(Protocol):
     """The loop's public side: all an answerer may read or call."""
 
@@ -42,8 +49,11 @@ class Port(Protocol):
     mode: Mode
     #: the seat that took the box at the last hand-over (None: nobody holds it)
     holder: int | None
-    #: the seats' names (public labels, never logged) and the recent games' names
-    names: Naming
+
+    #: the journal's pen, which keeps the seats' names (``record.names``: public, never logged)
+    @property
+    def record(self) -> Pen: ...
+
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
 

@@ -51,15 +51,18 @@ class Buttons(Answerer):
                 port.holder = seat
                 port.enter(self.prompt(d, seat))
             case Handoff(seat) if button in ("up", "down"):
-                names, now = port.names.choices(seat), port.names.seats.get(seat, "")
+                names, now = port.record.names.choices(seat), port.record.names.seats.get(seat, "")
                 at = names.index(now) if now in names else 0  # a name typed on its phone: none
-                port.names.name(seat, names[cursor_step(at, len(names), button)])
+                port.record.names.name(seat, names[cursor_step(at, len(names), button)])
             case Choose(seat) | Confirm(seat) if button in ("choice_a", "choice_b"):
                 # The last press before OK counts: a seat may correct itself. The screen
                 # never shows which, so a correction looks like any other press.
                 buttons = port.ui.choice_buttons(d)
                 assert buttons is not None
                 port.enter(Confirm(seat, buttons[button == "choice_b"]))
+            case Choose() if button == "ok":
+                # The same words for every seat and every pair of choices, told at once.
+                port.warn(port.t("Not yet"), [port.t("Choose A or B first.")])
             case Confirm(seat, pending) if button == "ok":
                 port.answer(seat, pending, self)
             case Confirm(seat) if button == "back":

@@ -17,8 +17,8 @@ How the box talks to a table:
   (the last of A or B counts; Back to choose again). Every accepted press
   gets the same blink and beep, and the screens never show what was chosen,
   so a neighbour learns nothing by watching, listening or timing.
-- A notice (a refusal, a warning) stays until a press, and that press does
-  nothing else.
+- A notice (a refusal, a warning) stays until OK, and that OK does nothing
+  else; any other press on it says "OK to go on".
 - Back acts when it is let go: holding it (1.5 s) asks whether to abandon
   the game, so the gesture's first event does nothing on any screen.
 - Presses made just before a new prompt appears are dropped, so a double
@@ -55,8 +55,7 @@ from companion.table.modes import (
     Setup,
 )
 from companion.table.record import Record
-from companion.table.resume import Watch, last_settings
-from companion.table.resume import resume as resumable
+from companion.table.resume import last_settings
 from companion.table.screens import (
     FINAL,
     HANDED_OVER,
@@ -66,6 +65,7 @@ from companion.table.screens import (
     abandon_screen,
     no_undo,
     notice_pages,
+    unhooded,
 )
 from companion.table.setup import Settings, SetupForm
 from companion.table.watchers import Audience, Step, Watcher
@@ -84,6 +84,11 @@ UNSAVED = "! "  # marks the status line while the journal cannot be written
 log = logging.getLogger("companion.table")
 
 GUARD = 0.25  # seconds after a new prompt during which presses are dropped
+
+
+def in_language(lang: str | None, settings: Settings) -> Settings:
+    """``settings`` in the language the table chose at start (``lang``), if it chose one."""
+    return settings if lang is None else dataclasses.replace(settings, lang=lang)
 
 
 class Table:
@@ -107,17 +112,17 @@ class Table:
         self.seed = seed
         self.lang = lang
         #: the settings of the last game started, resumed or abandoned: the next setup's start
-        self.last_settings = (
+        self.last_settings = in_language(
+            self.lang,
             Settings.from_json(last_settings(journal) if journal is not None else None)
-            or Settings()
-        ).in_language(lang)
+            or Settings(),
+        )
         self.t = translator(self.last_settings.lang)
         self.game: Game | None = None
         self._now: Step | None = None  # the public view of this step, once worked out
         self.ui: GameUI = game_ui(self.last_settings.game)
         self.mode: Mode = Over()
         self.holder: int | None = None  # the seat that took the box at the last hand-over
-        self.names = self.record.names  # the seats' names: public, never logged
         self.ask_to_look = True  # an OK on the first look without PEEK asks once more
         self.undo: list[dict[str, Any]] = []  # records to go back to, this holder's only
         self.undo_stop = HANDED_OVER  # why undo stops where it does: said when Back finds none
@@ -125,7 +130,6 @@ class Table:
         self.back_down = False  # Back went down on this screen: its release is a press
         self.guard_until = 0.0
         self.games_started = 0
-        self.proving = Watch()  # a resumed step, until it has proved itself
         self.drawn: tuple[Screen, Any] | None = None  # the last screen and its image
         self.check = ClaimDesk(self)  # a question asked in the open, on a countdown
         self.pads = HandsetDesk(self)  # a secret A/B choice on the wired handsets
@@ -182,21 +186,19 @@ class Table:
             self._next_decision()
 
     def resume(self, stopped: tuple[int, str] | None = None) -> bool:
-        """Carry on the journal's unfinished game after a power cut; False if there is none.
-        ``stopped``: the step that just failed in play (set aside: the one before it)."""
-        found = None if self.journal is None else resumable(self.journal, stopped)
+        """Carry on the journal's unfinished game; False if none (``stopped``: failed in play)."""
+        found = self.record.resume(stopped)
         self.record.news()
         if found is None:
             if self.notices:
                 self.enter(self.mode)  # what the journal said, over the setup screen
             return False
         saved = Settings.from_json(found.settings)
-        self.last_settings = saved.in_language(self.lang) if saved else self.last_settings
+        self.last_settings = in_language(self.lang, saved) if saved else self.last_settings
         self.t = translator(self.last_settings.lang)
         self.ui = game_ui(found.game.name)
         self.game = found.game
         log.info("resumed a %s game from the journal at step %d", found.game.name, found.step)
-        self.proving.resumed(found.step)
         earlier = self.record.reveals() if self.watchers else ()
         self.watchers.began(self.record.key(), resumed=True, earlier=earlier)
         self.undo_stop = RESUMED  # until a step is played after the power cut
@@ -230,11 +232,21 @@ class Table:
         log.info("game abandoned")
         self._begin_setup()
 
+    def _abandon_press(self, back: Mode, button: str) -> None:
+        """On "Abandon?" Back carries on and OK abandons; a game over (its last reveal on
+        screen) shows its result instead, so a Back held at the end never loses it."""
+        if button == "back":
+            self.enter(back)
+        elif button == "ok" and self.game is not None and self.game.over:
+            self.record.seen(self.game, ())  # the reveal read: the game is finished
+            self._next_decision()  # the result pages; hold OK there for a new game
+        elif button == "ok":
+            self.abandon()
+
     def _saved_step(self, shown: Sequence[Screen] = ()) -> None:
         """The step into the journal; its reveals to the TV too, as they happen."""
         self.watchers.revealed(shown)
         self.record.step(self.game, shown)
-        self.proving.saved(self.journal)
 
     @property
     def journal(self) -> Journal | None:
@@ -344,7 +356,8 @@ class Table:
 
     def _undo(self) -> None:
         if not self.undo:
-            self.warn(self.t("Not allowed"), [no_undo(self.undo_stop, self.t)])
+            log.info("refused: %s", why := no_undo(self.undo_stop, self.t))
+            self.warn(self.t("Not allowed"), [why])
             return
         self.game = restore(self.undo.pop())
         self._saved_step()
@@ -387,14 +400,12 @@ class Table:
     def _press(self, button: str) -> None:
         """A short press of ``button`` on the current screen."""
         match self.mode:
-            case Notice(pages, back, page):
-                # Dismissed, never answered: the press does nothing else.
-                self.enter(Notice(pages, back, page + 1) if page + 1 < len(pages) else back)
+            case Notice() as notice if button == "ok":
+                self.enter(notice.turned())  # dismissed, never answered: nothing else
+            case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
+                self.mode = dataclasses.replace(notice, nudged=True)
             case Abandon(back):
-                if button == "ok":
-                    self.abandon()
-                elif button == "back":
-                    self.enter(back)
+                self._abandon_press(back, button)
             case Setup(form):
                 self._setup_press(form, button)
             case Announce(screens) if button == "ok":
@@ -425,27 +436,18 @@ class Table:
     def step(self) -> None:
         """Take every answer that came in, handle every waiting press, run due blinks, and
         show the current screen (watched after a resume: ``companion.table.resume``)."""
-        self.proving.run(self)
-
-    def turn(self) -> bool:
-        """One turn of ``step``; whether a press was handled."""
-        for answerer in self.answerers:
-            answerer.poll()
-        pressed = False
-        while (press := self.box.inputs.take()) is not None:
-            self.handle(press)
-            pressed = True
-        self.box.outputs.tick()
-        self.refresh()
-        return pressed
-
-    def stopped(self, step: int, why: str) -> None:
-        """The resumed step broke the rules or the screens in play: the step before, or setup."""
-        for answerer in self.answerers:
-            answerer.done()
-        self.notices = []
-        self._begin_setup()  # what the journal says is shown over it if nothing resumes
-        self.resume(stopped=(step, why))
+        try:
+            for answerer in self.answerers:
+                answerer.poll()
+            while (press := self.box.inputs.take()) is not None:
+                self.handle(press)
+                self.record.watch.pressed = True
+            self.record.retry()
+            self.box.outputs.tick()
+            self.refresh()
+            self.record.watch.turned(self.journal)
+        except Exception as exc:
+            self.record.watch.failed(self, exc)
 
     def refresh(self) -> None:
         out = self.box.outputs
@@ -457,13 +459,15 @@ class Table:
         out.set_bar(self.ui.bar(view) if view is not None else 0)
         out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
         if self.watchers:  # what changed since they last heard
-            self.watchers.tell(self.now(), self.holder, self.remote_seats(), self.names.seats)
+            self.watchers.tell(self.now(), self.holder, self.remote_seats(), self.record.named)
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:
         """What the OLED shows now: read from the public view and, on a seat's prompt,
         that seat's own view only; marked while the journal cannot be written."""
         shown = self._screen()
+        if not self.box.hooded and not self.box.inputs.is_down("peek"):
+            shown = unhooded(shown, self.t)
         if self.journal is not None and not self.journal.saving:
             return dataclasses.replace(shown, status=UNSAVED + shown.status)
         return shown
@@ -471,8 +475,9 @@ class Table:
     def _screen(self) -> Screen:
         mode = self.mode
         match mode:
-            case Notice(pages, _, page):
-                return pages[page]
+            case Notice(pages, _, page, nudged):
+                shown = pages[page]
+                return dataclasses.replace(shown, keys=self.t("OK to go on")) if nudged else shown
             case Setup(form):
                 return form.screen()
             case Announce(screens):

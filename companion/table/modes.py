@@ -117,19 +117,26 @@ class Claim:
 
 @dataclass
 class Over:
-    """The last screen's pages; hold OK for a new game."""
+    """The last screen's pages (the result); hold OK for a new game."""
 
     page: int = 0
 
 
 @dataclass(frozen=True)
 class Notice:
-    """A refusal or a warning, page by page: any press turns a page, the last one goes
-    ``back``, and does nothing else."""
+    """A refusal or a warning, page by page: OK turns a page, the last one goes ``back``,
+    and does nothing else; another press is ``nudged``: the keys line says OK goes on."""
 
     pages: tuple[Screen, ...]
     back: Mode
     page: int = 0
+    nudged: bool = False
+
+    def turned(self) -> Mode:
+        """The next page, or after the last what the notice covered."""
+        if self.page + 1 < len(self.pages):
+            return Notice(self.pages, self.back, self.page + 1)
+        return self.back
 
 
 @dataclass(frozen=True)

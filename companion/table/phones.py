@@ -89,7 +89,7 @@ class PhoneDesk(Answerer):
         """Play the phones' answers; move on when the phones are done or a phone joined."""
         port, phones = self.port, self.phones
         for seat, name in phones.typed():
-            port.names.name(seat, name)
+            port.record.names.name(seat, name)
         for seat, choice in phones.poll():
             d = port.decision()
             if not isinstance(port.mode, Phones) or d is None or seat not in d.seats:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import Game
 from companion.table.names import Naming
+from companion.table.resume import Resumed, Watch, resume
 from companion.ui.canvas import Screen
 
 if TYPE_CHECKING:
@@ -27,6 +28,12 @@ class Record:
         self.games = 0  # games begun: an unsaved game's names are told apart by it
         #: the seats' names, kept beside the journal, each game's under its key
         self.names = Naming(None if journal is None else journal.path, self._names_key)
+        self.watch = Watch()  # a resumed step, until it has proved itself
+
+    @property
+    def named(self) -> dict[int, str]:
+        """The seats' names in the game on the table."""
+        return self.names.seats
 
     def _names_key(self) -> str:
         return self.key() or f"unsaved {self.games}"
@@ -41,6 +48,22 @@ class Record:
             news = self.journal.news[0]
             self.journal.news.clear()  # the log has every line; the screen the first
             self.tell(news)
+
+    def retry(self) -> None:
+        """While unsaved, the journal tries again on its own pace (``Journal.retry``: at most
+        once in ``RETRY`` seconds) though no step comes: a table left waiting for a seat
+        does not keep its steps in memory only. Saving again is said, as after a step."""
+        if self.journal is not None and not self.journal.saving:
+            self.journal.retry()
+            self.news()
+
+    def resume(self, stopped: tuple[int, str] | None = None) -> Resumed | None:
+        """The journal's game in progress at the step that passes the checks, watched from
+        here on (``stopped``: a step that just failed in play)."""
+        found = None if self.journal is None else resume(self.journal, stopped)
+        if found is not None:
+            self.watch.resumed(found.step)
+        return found
 
     def key(self) -> str | None:
         """Which game this is in the journal, so phones rejoin the same game after a power cut."""
@@ -75,6 +98,7 @@ class Record:
         reveal = [screen.to_json() for screen in shown]
         if game.over or game.saveable:
             self._write(self.journal.step, game.to_record(), reveal)
+            self.watch.saved(self.journal)
         if game.over and not reveal:  # else finished once the last reveal is dismissed
             self._write(self.journal.finish)
 

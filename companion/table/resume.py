@@ -28,9 +28,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games import Game, game_class
+from companion.table.modes import Setup
+from companion.table.setup import SetupForm
 
 if TYPE_CHECKING:  # the journal and the checks load with a journal: a table runs without
     from companion.store import Journal, SavedStep, Unfinished
+    from companion.table.answers import Answerer
+    from companion.table.modes import Mode
+    from companion.table.setup import Settings
+    from companion.ui.canvas import Screen
 
 log = logging.getLogger("companion.table")
 
@@ -145,7 +151,7 @@ def _aside(
     store = _store()
     journal.set_game_aside(found.game_id, why)
     kept = (
-        "not kept"
+        "it stays in the damaged journal kept aside"
         if found.game_id is None
         else f"kept aside in {journal.path.name} as game {found.game_id}"
     )
@@ -213,16 +219,23 @@ def _store() -> Any:
 
 
 class Watched(Protocol):
-    """The table, as the watch drives it."""
+    """The table, through the public port the watch sets a failed step aside with."""
+
+    answerers: list[Answerer]
+    notices: list[Screen]
+    game: Game | None
+    last_settings: Settings
 
     @property
     def journal(self) -> Journal | None: ...
 
+    def release(self) -> None: ...
+
+    def enter(self, mode: Mode) -> None: ...
+
+    def resume(self, stopped: tuple[int, str] | None = None) -> bool: ...
+
     def refresh(self) -> None: ...
-
-    def turn(self) -> bool: ...
-
-    def stopped(self, step: int, why: str) -> None: ...
 
 
 class Watch:
@@ -233,23 +246,25 @@ class Watch:
         self.step: int | None = None  # the step resumed, until the next step is saved
         self.unmarked = False  # resumed, its first frame not drawn yet
         self.marked = False  # the start's mark is written, no quiet moment yet
+        self.pressed = False  # a press was handled in this turn of the loop
 
     def resumed(self, step: int) -> None:
         self.step, self.unmarked, self.marked = step, True, False
 
-    def due(self) -> bool:
-        """Whether the start's mark is still to be written (after the first frame)."""
-        return self.unmarked
-
-    def mark(self, journal: Journal | None) -> None:
-        self.unmarked = False
-        if journal is not None and self.step is not None:
-            journal.mark_start(self.step)
-            self.marked = True
+    def turned(self, journal: Journal | None) -> None:
+        """A turn of the loop is over: after the first frame, the start marks its step; a
+        press handled since, the loop idle again, is its first quiet moment."""
+        if self.unmarked:
+            self.unmarked = False
+            if journal is not None and self.step is not None:
+                journal.mark_start(self.step)
+                self.marked = True
+        elif self.pressed:
+            self.quiet(journal)
+        self.pressed = False
 
     def quiet(self, journal: Journal | None) -> None:
-        """A press handled and the loop idle, or a step saved: this start did not stop
-        the box."""
+        """This start did not stop the box: the marks of the starts before it go."""
         if self.marked and journal is not None:
             journal.quiet()
         self.marked = False
@@ -259,25 +274,24 @@ class Watch:
         self.quiet(journal)
         self.step, self.unmarked = None, False
 
-    def run(self, table: Watched) -> None:
-        """One turn of the table: after a resume, its first frame is drawn and the step
-        marked before any press, a press handled is its quiet moment, and until the next
-        step is saved an exception of the rules or the screens sets the step aside."""
-        try:
-            if self.unmarked:
-                table.refresh()
-                self.mark(table.journal)
-            if table.turn():
-                self.quiet(table.journal)
-        except Exception as exc:
-            step = self.step
-            if step is None or not self.catches(exc):
-                raise
-            log.error("the game failed in play after its resume at step %d", step, exc_info=exc)
-            self.saved(None)
-            table.stopped(step, f"it stopped the box in play: {type(exc).__name__}: {exc}")
-            table.refresh()
-
     def catches(self, exc: Exception) -> bool:
         """Whether ``exc`` sets the resumed step aside rather than stop the box."""
         return self.step is not None and not strict()
+
+    def failed(self, table: Watched, exc: Exception) -> None:
+        """An exception in a turn of the loop: after a resume, until the next step is saved,
+        the step is set aside and the table goes on from the one before (or setup);
+        otherwise, and always under ``COMPANION_STRICT=1``, it goes through."""
+        step = self.step
+        if step is None or not self.catches(exc):
+            raise exc
+        log.error("the game failed in play after its resume at step %d", step, exc_info=exc)
+        self.saved(None)
+        for answerer in table.answerers:  # the pads and phones stop asking
+            answerer.done()
+        table.notices = []
+        table.game = None
+        table.release()
+        table.enter(Setup(SetupForm.starting_from(table.last_settings)))  # if nothing resumes
+        table.resume((step, f"it stopped the box in play: {type(exc).__name__}: {exc}"))
+        table.refresh()

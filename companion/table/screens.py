@@ -6,6 +6,7 @@ view only (``Port.game.view(seat)``); nothing here changes the table.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.games import Choice, Decision
@@ -13,7 +14,7 @@ from companion.games.base import same_choice
 from companion.table.answers import Port
 from companion.table.cursor import cursor_line
 from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek
-from companion.ui.canvas import BODY_LINES, Screen, wrap
+from companion.ui.canvas import BODY_LINES, Private, Screen, wrap
 from companion.ui.i18n import Translate
 
 
@@ -43,12 +44,22 @@ def no_undo(stop: str, t: Translate) -> str:
 
 
 def abandon_screen(status: str, over: bool, t: Translate) -> Screen:
-    """Hold Back: abandon the game, or (over, its last reveals on screen) start anew."""
+    """Hold Back: abandon the game, or (over, its last reveals on screen) see the result:
+    the result is never skipped, a new game is a hold of OK from there."""
     if over:
-        question = (t("The game is over."), t("OK: new game"), t("Back: carry on"))
+        question = (t("The game is over."), t("OK: see the result"), t("Back: carry on"))
     else:
         question = (t("Abandon this game?"), t("OK: abandon it"), t("Back: carry on"))
     return Screen(status, question, t("OK  Back"))
+
+
+def unhooded(shown: Screen, t: Translate) -> Screen:
+    """Without a hood (a laptop's terminal), a seat's private lines wait for PEEK."""
+    if not any(isinstance(line, Private) for line in shown.body):
+        return shown
+    hidden = t("Hidden: p shows it")
+    body = tuple(hidden if isinstance(line, Private) else line for line in shown.body)
+    return dataclasses.replace(shown, body=body)
 
 
 def waiting_screen(answer_there: str, d: Decision, status: str, keys: str, t: Translate) -> Screen:
@@ -60,13 +71,13 @@ def waiting_screen(answer_there: str, d: Decision, status: str, keys: str, t: Tr
 def handoff_screen(port: Port, seat: int, d: Decision, view: dict[str, Any], status: str) -> Screen:
     """ "Box to Anna (4)": the seat asked next takes the box; ▲▼ gives it a recent name."""
     t, ui = port.t, port.ui
-    name = port.names.seats.get(seat)
+    name = port.record.names.seats.get(seat)
     if name:
         to = t("Box to {name} ({n})").format(name=name, n=seat + 1)
     else:
         to = t("Box to seat {n}.").format(n=seat + 1)
     lines = (to, ui.role_of(d, view, t), *ui.tracker(view, t))  # a track the status lacks
-    if port.names.recent.names():
+    if port.record.names.recent.names():
         return Screen(status, lines, t("OK  ▲▼: name"))
     return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
 

@@ -6,7 +6,6 @@ table that carries on with the same game only presses OK down the rows.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,10 +34,6 @@ class Settings:
             return cls(**data)
         except TypeError:
             return None
-
-    def in_language(self, lang: str | None) -> Settings:
-        """These settings in ``lang``, the language a table chose at start (None: as they are)."""
-        return self if lang is None else dataclasses.replace(self, lang=lang)
 
 
 @dataclass

@@ -47,14 +47,16 @@ class Step:
 
     @classmethod
     def of(cls, game: Game | None, ui: GameUI, t: Translate, last: Step | None) -> Step:
-        """The step of ``game`` now: ``last`` again while the game is the same object (a
-        move in place clears it), else the public view worked out once."""
-        if last is not None and last.source is game:
+        """The step of ``game`` now: ``last`` again while the game and its public view are
+        the same objects (the game works its view out once a state and keeps it until the
+        next move, wherever the move came from), else a new step."""
+        view = None if game is None else game.public_view()
+        if last is not None and last.source is game and last.view is view:
             same = last.ui is ui and last.t is t  # setup changes the game or the language
             return last if same else dataclasses.replace(last, ui=ui, t=t)
         if game is None:
             return cls(None, ui, t)
-        return cls(game.public_view(), ui, t, game.view, game)
+        return cls(view, ui, t, game.view, game)
 
 
 class Watcher(Protocol):

@@ -1,7 +1,9 @@
 """The 128x64 canvas: one status bar, three lines of text, one line of key hints.
 
 Terminus (SIL OFL, shipped with its licence in ``fonts/``) at 12 px gives 21
-characters a line and real glyphs for French accents and Cyrillic.
+characters a line and real glyphs for French accents and Cyrillic; the card
+suits are drawn from bitmaps of their own at that size (``SUIT_ROWS``), fuller
+than the font's so that ♣ and ♦ tell apart at arm's length.
 """
 
 from __future__ import annotations
@@ -44,6 +46,13 @@ def preload_fonts() -> None:
     font(bold=True)
     for size in BIG_SIZES:
         font(bold=True, size=size)
+
+
+class Private(str):
+    """A prompt line of the seat's own secrets (its hand): under the box's hood it shows as
+    any line; a box without a hood (the terminal on a laptop) hides it until PEEK."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,31 @@ def fit(lines: list[str] | tuple[str, ...], count: int = BODY_LINES) -> list[str
     return out
 
 
+#: the card suits as the panel draws them at the body's size, from the cell's top row: at
+#: 12 px Terminus's own ♣ and ♦ (and ♥ and ♠) differ in a few pixels only; these differ in
+#: at least a third of their lit pixels, every pair (tests/test_suit_glyphs.py), and sit on
+#: the digits' rows ("10♠"); larger sizes keep the font's
+SUIT_ROWS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "♣": (2, (".###.", ".###.", "#.#.#", "#####", "#.#.#", "..#..", "..#..", ".###.")),
+    "♦": (3, ("..#..", ".###.", ".###.", "#####", ".###.", ".###.", "..#..")),
+    "♥": (3, ("##.##", "#####", "#####", "#####", ".###.", ".###.", "..#..")),
+    "♠": (2, ("..#..", ".###.", "#####", "#####", "#####", "##.##", "..#..", ".###.")),
+}
+_NO_SUITS = str.maketrans(dict.fromkeys(SUIT_ROWS, " "))  # a suit's cell, left for its bitmap
+
+
+@cache
+def suit_glyph(suit: str) -> Image.Image:
+    """The cell (6 x 12) of ``suit`` as the canvas draws it, lit where its rows say."""
+    top, rows = SUIT_ROWS[suit]
+    cell = Image.new("1", (WIDTH // COLUMNS, LINE), 0)
+    for y, row in enumerate(rows):
+        for x, pixel in enumerate(row):
+            if pixel == "#":
+                cell.putpixel((x, top + y), 1)
+    return cell
+
+
 # Drawing text is most of the cost of a frame, and a game shows the same lines over and
 # over: each line is drawn once into a mask and pasted from then on (a mask is a few
 # hundred bytes).
@@ -117,7 +151,13 @@ def _line(text: str, bold: bool, size: int, x: float) -> tuple[Image.Image | Non
     """
     margin = size
     strip = Image.new("1", (WIDTH, 3 * size), 0)
-    ImageDraw.Draw(strip).text((x, margin), text, font=font(bold, size), fill=1)
+    face = font(bold, size)
+    if size == LINE and not SUIT_ROWS.keys().isdisjoint(text):
+        for i, ch in enumerate(text):
+            if ch in SUIT_ROWS:
+                strip.paste(1, (round(x + face.getlength(text[:i])), margin), suit_glyph(ch))
+        text = text.translate(_NO_SUITS)
+    ImageDraw.Draw(strip).text((x, margin), text, font=face, fill=1)
     box = strip.getbbox()
     if box is None:
         return None, 0, 0

@@ -43,12 +43,15 @@ def text(x: float, y: float, text: str, size: int = SMALLEST, **attrs: str) -> s
     return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
-def bar(x: float, y: float, width: float, value: float, total: float, colour: str) -> list[str]:
+def bar(
+    x: float, y: float, width: float, value: float, total: float, colour: str, height: int = 30
+) -> list[str]:
     share = 0 if total <= 0 else max(0.0, min(1.0, value / total))
     return [
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="30" fill="#fff" '
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="{height}" fill="#fff" '
         'stroke="#333"/>',
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width * share:.0f}" height="30" fill="{colour}"/>',
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width * share:.0f}" height="{height}" '
+        f'fill="{colour}"/>',
     ]
 
 

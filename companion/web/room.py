@@ -112,6 +112,7 @@ class Phones:
         self.votes: list[tuple[int, Choice]] = []
         self.refusals: dict[int, tuple[str, ...]] = {}
         self.names: list[tuple[int, str]] = []  # names typed on the phones, for the table
+        self.taken: dict[int, int] = {}  # seat -> the last ballot whose answer it gave was taken
 
     # -- the table's side ---------------------------------------------------------
     def seats(self) -> set[int]:
@@ -158,6 +159,7 @@ class Phones:
         with self.room.lock:
             if self.ask_open is not None:
                 self.ask_open.answered.discard(seat)
+            self.taken.pop(seat, None)  # its next answer to the ballot is a new one
             self.refusals[seat] = tuple(why)
         self.room.changed()
 
@@ -168,8 +170,14 @@ class Phones:
             self.last_seen[seat] = self.clock()
 
     def answer(self, seat: int, ballot: object, index: object) -> str | None:
-        """Take a phone's answer for its own seat; the refusal's reason, or None if taken."""
+        """Take a phone's answer for its own seat; the refusal's reason, or None if taken.
+
+        A phone sends its answer again until it hears it was taken: an answer to a ballot
+        this seat's answer was already taken for is taken again and played once. An
+        answer to any other ballot than the open one is refused, never played as it."""
         with self.room.lock:
+            if type(ballot) is int and self.taken.get(seat) == ballot:
+                return None
             ask = self.ask_open
             if ask is None or ballot != ask.ballot or seat not in ask.offers:
                 return "nothing is asked of this seat now"
@@ -183,6 +191,7 @@ class Phones:
             if seat in ask.answered:
                 return "already answered"
             ask.answered.add(seat)
+            self.taken[seat] = ask.ballot
             self.refusals.pop(seat, None)
             self.votes.append((seat, options[index][0]))
             return None
@@ -207,7 +216,12 @@ class Phones:
         if ask is None or seat not in ask.offers or seat in ask.answered:
             return None
         prompt, options = ask.offers[seat]
-        return {"ballot": ask.ballot, "prompt": list(prompt), "options": [o[1] for o in options]}
+        labels = [o[1] for o in options]
+        if [o[0] for o in options] == ["seen"]:
+            # A peek: the box's prompt names its PEEK and OK keys, which a phone has not; the
+            # phone's own hold button shows the card, and its one option says it was seen.
+            prompt, labels = (self.room.words["look"],), [self.room.words["seen"]]
+        return {"ballot": ask.ballot, "prompt": list(prompt), "options": labels}
 
     def link(self, seat: int) -> Image.Image:
         """A new link for ``seat``'s phone (the old one dies): the panel frame of its QR code."""

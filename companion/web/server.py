@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
+from xml.sax.saxutils import escape
 
 from aiohttp import WSMsgType, hdrs, web
 
@@ -48,6 +49,33 @@ MAX_ADDRESSES = 1024  # request buckets kept at once
 REPLACED = 4409  # close code: another phone took this seat
 STATIC = ("spectator.js", "phone.js", "style.css")
 PAGES = ("spectator.html", "phone.html")
+
+
+#: The page a dead, stale or forged link gets (403): styled as the others, in the table's
+#: language, and saying what to do; it names no token and no seat.
+GONE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body class="phone gone">
+<header><h1>Companion</h1></header>
+<main><p class="dead">{text}</p></main>
+</body>
+</html>
+"""
+
+
+def gone(lang: str, text: str) -> web.HTTPForbidden:
+    """The refusal of a link that does not (or no longer) work, as a page a person can read."""
+    page = GONE.format(
+        lang=escape(lang), title=escape(text.split(":")[0].strip()), text=escape(text)
+    )
+    return web.HTTPForbidden(text=page, content_type="text/html")
 
 
 def _asset(name: str) -> bytes:
@@ -211,17 +239,26 @@ def limits(guard: Connections | None) -> Any:
     return middleware
 
 
-def _answer(room: WebRoom, seat: int, data: str) -> str | None:
-    """A phone's answer ``{"ballot": n, "option": i}``; the reason it is refused, or None."""
+def _answer(room: WebRoom, seat: int, data: str) -> dict[str, Any]:
+    """A phone's answer ``{"ballot": n, "option": i}`` handed to the room; the reply that
+    names its ballot: ``taken``, or ``refused`` and why."""
+    why: str | None
     try:
         message = json.loads(data)
     except ValueError:
-        return "not JSON"
-    if isinstance(message, dict) and set(message) == {"name"}:
-        return room.phones.name(seat, message["name"])
-    if not isinstance(message, dict) or set(message) != {"ballot", "option"}:
-        return "expected {ballot, option}"
-    return room.phones.answer(seat, message["ballot"], message["option"])
+        message, why = None, "not JSON"
+    if isinstance(message, dict) and set(message) == {"name"}:  # a seat's name, typed
+        return {"type": "name", "why": room.phones.name(seat, message["name"]) or ""}
+    else:
+        if not isinstance(message, dict) or set(message) != {"ballot", "option"}:
+            why = "expected {ballot, option}"
+        else:
+            why = room.phones.answer(seat, message["ballot"], message["option"])
+    ballot = message.get("ballot") if isinstance(message, dict) else None
+    named = ballot if type(ballot) is int else None
+    if why is None:
+        return {"type": "taken", "ballot": named}
+    return {"type": "refused", "ballot": named, "why": why}
 
 
 class Site:
@@ -273,13 +310,13 @@ class Site:
     def seat_of(self, request: web.Request) -> int:
         seat = self.room.tokens.seat_of(request.match_info["token"].upper())
         if seat is None:
-            raise web.HTTPForbidden(text="This phone link is not (or no longer) valid.")
+            raise gone(self.room.lang, self.room.words["dead"])
         return seat
 
     def tv_checked(self, request: web.Request) -> None:
         given = request.match_info["token"].upper().encode("ascii", "replace")
         if self.tv_token is None or not hmac.compare_digest(given, self.tv_token.encode()):
-            raise web.HTTPForbidden(text="This TV link is not valid.")
+            raise gone(self.room.lang, self.room.words["tv_dead"])
 
     # -- feeds ----------------------------------------------------------------------------
     async def open_ws(
@@ -391,10 +428,11 @@ class Site:
             if self.room.tokens.seat_of(token) != seat:
                 await ws.close(code=4403, message=b"token no longer valid")
                 return
-            why = _answer(self.room, seat, msg.data)
-            if why is not None:
-                await ws.send_str(padded(json.dumps({"type": "refused", "why": why})))
-            elif self.feed is not None:
+            # The reply first (padded as every private frame), so the phone hears that its
+            # answer was taken before the state that no longer asks it.
+            reply = _answer(self.room, seat, msg.data)
+            await ws.send_str(padded(json.dumps(reply)))
+            if reply["type"] == "taken" and self.feed is not None:
                 self.feed.bump()
 
 

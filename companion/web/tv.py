@@ -94,6 +94,7 @@ def page_words(t: Translate) -> dict[str, str]:
         "nothing_private": t("Nothing private to show now."),
         "choice": t("Your choice"),
         "send": t("Send"),
+        "sending": t("Sending…"),
         "sent": t("Sent: waiting for the others."),
         "nothing_asked": t("Nothing is asked of you now."),
         "refused": t("Refused: choose again."),
@@ -101,4 +102,10 @@ def page_words(t: Translate) -> dict[str, str]:
         "replaced": t("Another phone took this seat: this one shows nothing more."),
         "you_won": t("You won."),
         "you_lost": t("You did not win."),
+        "ended": t("This game is over."),
+        "look": t("Look at your card with the button above, then confirm."),
+        "seen": t("I have seen my card"),
+        "tv_dead": t("This TV link is not valid: open the link the box gives."),
+        "earlier": t("and {n} before"),
+        "page": t("{n} of {of}"),
     }

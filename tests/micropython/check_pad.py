@@ -56,8 +56,9 @@ def protocol_checks():
         encoded = protocol.cobs_encode(data)
         check("cobs has no zero", 0 not in encoded)
         check("cobs round trip", protocol.cobs_decode(encoded) == data)
-    wire = protocol.encode(protocol.VOTE, 7, 3, bytes([9, 1]))
-    check("frame round trip", protocol.decode(wire[:-1]) == (protocol.VOTE, 7, 3, bytes([9, 1])))
+    body = bytes([9, 1, 0, 0, 0, 11])
+    wire = protocol.encode(protocol.VOTE, 7, 3, body)
+    check("frame round trip", protocol.decode(wire[:-1]) == (protocol.VOTE, 7, 3, body))
     for garbage in (b"\x09\x01", bytes(80), b"\x03\x01\x02\x02\x09\x01\x05\x05"):
         try:
             protocol.decode(garbage)
@@ -69,17 +70,19 @@ def protocol_checks():
     check("resync", splitter.feed(bytes(range(1, 200)) + b"\x00" + good) == [None, good[:-1]])
 
 
+WHO_11 = [0, 0, 0, 11]  # a box's WHO, session 11
+
+
 def pad_checks():
     pad, line, lit = new_pad()
     hello = line.take()
     check("hello at power-up", [f[0] for f in hello] == [protocol.HELLO] and hello[0][2] == 2)
-    pad.tick(199, False, False)
-    check("no resend before 200 ms", line.take() == [])
-    pad.tick(200, False, False)
-    check("hello sent again", [f[0] for f in line.take()] == [protocol.HELLO])
-    pad.received(box_frame(protocol.ACK, 0, 2, [hello[0][1]]), 210)
+    check("the hello says the protocol", hello[0][3][0] == protocol.VERSION)
     pad.tick(1000, False, False)
-    check("acked: no more resends", line.take() == [])
+    check("a hello is not resent (the box asks WHO)", line.take() == [])
+    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, WHO_11), 1000)
+    hello = line.take()
+    check("who: hello naming it", [f[3] for f in hello] == [bytes([protocol.VERSION, 0, 0, 0, 11])])
 
     pad.received(box_frame(protocol.ASK, 5, 2, [9]), 1000)
     check("the ask is acked", [f[0] for f in line.take()] == [protocol.ACK])
@@ -92,7 +95,8 @@ def pad_checks():
     check("no vote before the debounce", line.take() == [])
     pad.tick(1045, False, True)
     votes = line.take()
-    check("one vote", [(f[0], f[3]) for f in votes] == [(protocol.VOTE, bytes([9, 1]))])
+    named = bytes([9, 1, 0, 0, 0, 11])
+    check("one vote naming the session", [(f[0], f[3]) for f in votes] == [(protocol.VOTE, named)])
     pad.tick(1100, True, True)
     check("one vote a ballot", line.take() == [])
     pad.tick(1250, False, False)
@@ -105,6 +109,29 @@ def pad_checks():
     check("garbage in is ignored", line.take() == [] and pad.ballot == 9)
     pad.received(box_frame(protocol.DONE, 8, 2, [9]), 2000)
     check("done: lights off", lit[-1] is False and pad.ballot is None)
+
+
+def unacked_vote_checks():
+    """A vote the box never acknowledged (it did not count it) is sent until its ballot ends."""
+    pad, line, _lit = new_pad()
+    pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, WHO_11), 0)
+    pad.received(box_frame(protocol.ASK, 1, 2, [4]), 0)
+    for now in (10, 50):
+        pad.tick(now, True, False)
+    line.take()
+    pad.tick(600, False, False)
+    check("unacked: sent again", [f[0] for f in line.take()] == [protocol.VOTE])
+    pad.received(box_frame(protocol.DONE, 2, 2, [4]), 650)
+    line.take()
+    pad.tick(2000, False, False)
+    check("its ballot closed: not sent again", line.take() == [] and pad.unacked is None)
+    pad.received(box_frame(protocol.ASK, 3, 2, [5]), 2000)
+    for now in (2010, 2050):
+        pad.tick(now, False, True)
+    pad.received(box_frame(protocol.ASK, 4, 2, [6]), 2100)
+    line.take()
+    pad.tick(3000, False, False)
+    check("a new ballot asked: the old vote is not sent", line.take() == [] and pad.ballot == 6)
 
 
 def blink(button):
@@ -125,7 +152,7 @@ def box_restart_checks():
     for now in (20, 60):
         pad.tick(now, True, False)
     line.take()
-    check("voted in ballot 1", pad.voted == 0 and pad.unacked[2] == protocol.VOTE)
+    check("voted in ballot 1", pad.voted == 0 and pad.unacked[2] == 1)
     # The box restarts before acknowledging, and numbers its ballots from 1 again.
     pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [0, 0, 0, 12]), 100)
     frames = line.take()
@@ -137,13 +164,14 @@ def box_restart_checks():
     for now in (410, 450):
         pad.tick(now, False, True)
     votes = [f for f in line.take() if f[0] == protocol.VOTE]
-    check("a vote in the new box's ballot 1", [f[3] for f in votes] == [bytes([1, 1])])
+    check("a vote in the new box's ballot 1", [f[3] for f in votes] == [bytes([1, 1, 0, 0, 0, 12])])
     pad.received(box_frame(protocol.WHO, 0, protocol.ANY_SEAT, [0, 0, 0, 12]), 500)
     check("the same box asking again changes nothing", pad.ballot == 1)
 
 
 protocol_checks()
 pad_checks()
+unacked_vote_checks()
 check("the same blink for A and B", blink(0) == blink(1) and blink(0))
 box_restart_checks()
 print("micropython" if sys.implementation.name == "micropython" else sys.implementation.name)

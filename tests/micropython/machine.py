@@ -1,8 +1,9 @@
 """A stand-in for MicroPython's ``machine`` module, so the firmware's main() runs off a board.
 
 Input pins read the file ``pins`` in the working directory (lines ``14=0``:
-pin 14 pulled low, a button held); output pins append ``1`` or ``0`` to the
-file ``led``. The test on the other side writes the one and reads the other.
+pin 14 pulled low, a button held); an output pin N appends ``1`` or ``0`` to
+the file ``outN``, so the test sees which pin the firmware drives, and to the
+file ``led`` (a pad has one output: its LED).
 """
 
 
@@ -17,8 +18,9 @@ class Pin:
 
     def value(self, level=None):
         if level is not None:
-            with open("led", "a") as led:
-                led.write("1" if level else "0")
+            for name in (f"out{self.number}", "led"):
+                with open(name, "a") as out:
+                    out.write("1" if level else "0")
             return None
         try:
             with open("pins") as pins:

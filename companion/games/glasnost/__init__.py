@@ -62,7 +62,7 @@ def _state_shape() -> Any:
 
 
 def _board_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=("glasnost",))  # ``companion board glasnost --svg F``
+    parser.add_argument("game", choices=("glasnost",), help="the game whose board it is")
     parser.add_argument("--svg", required=True, metavar="FILE", help="where to write the drawing")
     parser.add_argument(
         "--board", default=None, metavar="FILE", help="a board file (default: bundled)"
@@ -97,7 +97,7 @@ RECORD = GameRecord(
     commands=(
         Command(
             "board",
-            "check Glasnost's board description and draw it as SVG",
+            "check a home-made Glasnost board file and draw it as a picture",
             _board_arguments,
             _board,
         ),

@@ -13,5 +13,6 @@ PAGES: tuple[Page, ...] = (
     Page(ASKS, "Vote Yes or No under the hood.", ("5.2",)),
     Page(ASKS, "A leader claims his coup on the box's countdown.", ("S5",)),
     Page(WIN, "A leader's coup wins if all vote Yes.", ("5.5",)),
-    Page(WIN, "At the end, win if the policies match your objective.", ("S7",)),
+    Page(WIN, "At the end, win if every objective is met.", ("S7",)),
+    Page(WIN, "If nobody meets all, those with one met win.", ("S7",)),
 )

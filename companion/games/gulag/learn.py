@@ -12,5 +12,6 @@ PAGES: tuple[Page, ...] = (
     Page(WHO, "Hold PEEK to see the colour of the seat on your right.", ("G2",)),
     Page(ASKS, "The commissar picks workers for the canal.", ("G3",)),
     Page(ASKS, "Each worker plays Work or Strike under the hood.", ("G5",)),
+    Page(ASKS, "The supervisor may make one of them swap cards.", ("G5",)),
     Page(WIN, "Loyal: dig the canal. Disloyal: stop it.", ("G7",)),
 )

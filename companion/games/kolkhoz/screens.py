@@ -32,7 +32,7 @@ from companion.games import Decision, IllegalMove
 from companion.games.kolkhoz.cards import JOBS, SUITS, WORKER_RANKS, suit_of
 from companion.games.kolkhoz.rules import Kolkhoz
 from companion.ui import defaults, refusals
-from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, fit, wrap
+from companion.ui.canvas import BODY_LINES, COLUMNS, Private, Screen, fit, wrap
 from companion.ui.defaults import cursor_start as cursor_start
 from companion.ui.defaults import open_check as open_check
 from companion.ui.defaults import opening as opening
@@ -238,7 +238,8 @@ def jobs_line(view: dict[str, Any]) -> str:
 
 
 def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[str] | None:
-    """deal "box", on the seat's own view: who and what on one line, its hand on the next."""
+    """deal "box", on the seat's own view: who and what on one line, its hand on the next
+    (above it while assigning, so the card reads on into the job the cursor shows)."""
     hand = view.get("hand")
     if not hand or view.get("seat") != decision.seats[0]:
         return None
@@ -257,7 +258,12 @@ def _with_hand(decision: Decision, view: dict[str, Any], t: Translate) -> list[s
         first = t("Seat {n} leads trick {k}.").format(n=seat, k=view["tricks_played"] + 1)
     else:
         return None
-    return [first, cards_label(hand)]
+    line = t("Hand {cards}").format(cards=cards_label(hand))
+    if len(line) > COLUMNS:  # a long hand closes up
+        line = t("Hand {cards}").format(cards="".join(card_label(c) for c in hand))
+    if kind == "assign":  # "7♥ goes to" just above the job it goes to, on the cursor
+        return [Private(line), first]
+    return [first, Private(line)]
 
 
 def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:

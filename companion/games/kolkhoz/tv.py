@@ -34,24 +34,25 @@ def for_the_table(kind: str, t: Translate) -> str | None:
 
 
 def picture(view: dict[str, Any], t: Translate) -> str:
-    """The jobs' hours against their goal, each seat's plot and hand, the trick."""
+    """The jobs' hours against their thresholds, each seat's plot and hand, the trick: laid out
+    about as tall as wide (1000 x 820 for four seats), so it fills the TV's height."""
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
-        y = 10 + 46 * i
+        y = 20 + 100 * i
         done = " ✓" if job["done"] else ""
         label = f"{screens.option_label(suit, t)} {job['hours']}/{job['threshold']}{done}"
         body += [
-            text(20, y + 28, label, 26),
-            *bar(400, y, 580, job["hours"], job["threshold"], "#2e7d32"),
+            text(20, y + 40, label, 34),
+            *bar(420, y + 8, 560, job["hours"], job["threshold"], "#2e7d32", height=44),
         ]
     for seat, plot in enumerate(view["plots"]):
-        y = 230 + 40 * seat
+        y = 470 + 70 * seat
         shown = cards_label(plot["shown"]) or "-"
         line = t("Seat {n}: plot {shown} + {hidden} hidden, {hand} in hand").format(
             n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
         )
-        body.append(text(20, y, line, 26))
+        body.append(text(20, y, line, 32))
     trick = "  ".join(f"{p['seat'] + 1}: {card_label(p['card'])}" for p in view["trick"]) or "-"
-    bottom = 230 + 40 * len(view["plots"]) + 10
-    body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 28))
-    return svg(1000, bottom + 30, body)
+    bottom = 470 + 70 * len(view["plots"]) + 10
+    body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))
+    return svg(1000, bottom + 40, body)

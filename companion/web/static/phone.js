@@ -1,17 +1,23 @@
 "use strict";
 // A seat's phone: its own card, kept hidden until held (as PEEK on the box), and the
-// options the box would offer, one sent at a time. A dead link wipes what it showed.
+// options the box would offer, one sent at a time. An answer is sent again until the box
+// says it has it (a reply naming its ballot): only then does the page say "sent". At the
+// end of the game the page shows the result; a dead link wipes what it showed.
 const token = location.pathname.split("/").pop();
-const SHOW_MS = 5000; // a held card hides itself after this, as if released
+const SHOW_MS = 5000; // a held card hides itself this long after the press, as if released
+const RESEND_MS = 1500; // an answer not yet taken is sent again (under the server's 5 a second)
 let words = {};
 let secret = []; // the card's lines: drawn only while held
 let seat = null;
 let chosen = null;
-let ballot = null;
-let sent = null; // the ballot whose answer went: "waiting for the others" until the next
+let ballot = null; // the ballot on show
+let asked = null; // the latest state's question (null: nothing asked)
+let pending = null; // {ballot, option}: sent, not yet heard taken
+let sent = null; // the last ballot whose answer the box took
 let socket = null;
 let dead = false;
 let hideTimer = null;
+let resendTimer = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,24 +38,30 @@ function hide() {
   document.body.dataset.card = "hidden";
 }
 
-function show() {
-  if (!secret.length || dead) { return; }
+// The card drawn while held; a new message redraws it but never restarts the cap.
+function reveal() {
+  if (!secret.length || dead) { hide(); return; }
   lines(secret, $("secret"));
   $("secret").hidden = false;
   $("hold").textContent = words.release || "";
   $("hold").setAttribute("aria-pressed", "true");
   document.body.dataset.card = "shown";
+}
+
+function press() {
+  if (!secret.length || dead) { return; }
+  reveal();
   clearTimeout(hideTimer);
-  hideTimer = setTimeout(hide, SHOW_MS);
+  hideTimer = setTimeout(hide, SHOW_MS); // counted from the press
 }
 
 function holdable(button) {
-  button.addEventListener("pointerdown", (e) => { e.preventDefault(); show(); });
+  button.addEventListener("pointerdown", (e) => { e.preventDefault(); press(); });
   for (const name of ["pointerup", "pointerleave", "pointercancel", "blur"]) {
     button.addEventListener(name, hide);
   }
   button.addEventListener("keydown", (e) => {
-    if ((e.key === " " || e.key === "Enter") && !e.repeat) { e.preventDefault(); show(); }
+    if ((e.key === " " || e.key === "Enter") && !e.repeat) { e.preventDefault(); press(); }
   });
   button.addEventListener("keyup", hide);
   button.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -62,21 +74,73 @@ function texts() {
   document.documentElement.lang = words.lang || document.documentElement.lang;
   $("private-head").textContent = words.private || "";
   $("ask-head").textContent = words.choice || "";
-  $("send").textContent = words.send || "";
-  $("wait-text").textContent = words.nothing_asked || "";
-  $("end-head").textContent = words.over || "";
   $("no-card").textContent = words.nothing_private || "";
   if ($("secret").hidden) { $("hold").textContent = words.hold || ""; }
+}
+
+// The Send button and the waiting line say where the answer is: chosen, on its way, taken.
+function sendState() {
+  const send = $("send");
+  const going = pending !== null && asked !== null && pending.ballot === asked.ballot;
+  send.textContent = going ? words.sending || "…" : words.send || "";
+  send.disabled = going || chosen === null || asked === null;
+  const waiting = pending !== null ? words.sending : sent !== null && sent === ballot ? words.sent
+    : words.nothing_asked;
+  $("wait-text").textContent = waiting || "";
+  document.body.dataset.answer = pending !== null ? "sending" : sent === ballot ? "taken" : "";
+}
+
+function transmit() {
+  clearTimeout(resendTimer);
+  if (pending === null || dead) { return; }
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    // Padded, so the size of the frame on the Wi-Fi does not tell which option it carries.
+    socket.send(JSON.stringify(pending).padEnd(96, " "));
+  }
+  resendTimer = setTimeout(transmit, RESEND_MS);
+}
+
+function replied(reply) {
+  if (pending === null || reply.ballot !== pending.ballot) { return; } // an older send's echo
+  pending = null;
+  clearTimeout(resendTimer);
+  if (reply.type === "taken") {
+    sent = reply.ballot;
+  } else if (asked !== null && asked.ballot === reply.ballot) {
+    $("refused").hidden = false; // said beside the choice, which stays chosen
+    $("refused").textContent = [words.refused, reply.why].join(" ");
+  }
+  sendState();
+}
+
+function options(ask) {
+  const list = $("options");
+  list.replaceChildren(...ask.options.map((label, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.className = index === chosen ? "chosen" : "";
+    button.setAttribute("aria-pressed", String(index === chosen));
+    button.onclick = () => {
+      if (pending !== null) { return; } // on its way: the choice stays as sent
+      chosen = index;
+      for (const other of list.children) {
+        other.className = "";
+        other.setAttribute("aria-pressed", "false");
+      }
+      button.className = "chosen";
+      button.setAttribute("aria-pressed", "true");
+      sendState();
+    };
+    return button;
+  }));
 }
 
 function draw(state) {
   if (dead) { return; }
   if (state.type === "replaced") { died("replaced"); return; }
-  if (state.type === "refused") {
-    $("refused").hidden = false;
-    $("refused").textContent = state.why;
-    return;
-  }
+  if (state.type === "taken" || state.type === "refused") { replied(state); return; }
+  if (state.type === "name") { $("name-why").textContent = state.why; return; } // "": taken
   words = { ...state.words, lang: state.lang };
   seat = state.seat;
   texts();
@@ -90,83 +154,80 @@ function draw(state) {
   secret = state.private;
   $("hold").hidden = !secret.length;
   $("no-card").hidden = !!secret.length;
-  if (!$("secret").hidden) { show(); }
+  if (!$("secret").hidden) { reveal(); }
   const refused = $("refused");
   refused.hidden = !state.refused.length;
   refused.textContent = [words.refused, ...state.refused].join(" ");
   $("ask").append(refused); // until a refused choice is drawn again, below the options
   const ask = state.ask;
+  asked = ask;
   $("ask").hidden = !ask;
   $("wait").hidden = !!ask;
   $("sendbar").hidden = !ask;
-  const send = $("send");
-  // Sent and waiting (or refused and asked again): the choice stays until another ballot.
   if (!ask) {
-    send.disabled = true;
     document.body.dataset.ballot = "";
-    $("wait-text").textContent = sent !== null && sent === ballot ? words.sent : words.nothing_asked;
+    sendState();
     return;
   }
   if (ask.ballot !== ballot) { chosen = null; }
+  if (pending !== null && pending.ballot !== ask.ballot) { // that ballot closed: a new question
+    pending = null;
+    clearTimeout(resendTimer);
+  }
   document.body.dataset.ballot = String(ask.ballot);
   ballot = ask.ballot;
   lines(ask.prompt, $("question"));
-  const options = $("options");
-  options.replaceChildren(...ask.options.map((label, index) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.className = index === chosen ? "chosen" : "";
-    button.setAttribute("aria-pressed", String(index === chosen));
-    button.onclick = () => {
-      chosen = index;
-      for (const other of options.children) {
-        other.className = "";
-        other.setAttribute("aria-pressed", "false");
-      }
-      button.className = "chosen";
-      button.setAttribute("aria-pressed", "true");
-      send.disabled = false;
-    };
-    return button;
-  }));
-  send.disabled = chosen === null;
-  if (!refused.hidden && chosen !== null && options.children[chosen]) {
+  options(ask);
+  sendState();
+  const chosenButton = chosen === null ? null : $("options").children[chosen];
+  if (!refused.hidden && chosenButton) {
     // Told beside the choice it refuses, which stays chosen and in sight.
-    options.children[chosen].after(refused);
-    options.children[chosen].scrollIntoView({ block: "center" });
+    chosenButton.after(refused);
+    chosenButton.scrollIntoView({ block: "center" });
   }
 }
 
-// The game is over or the link was replaced: nothing private stays, the seat is told
-// to scan the box again, and the public end of the game is shown if there is one.
+// The link died: nothing private stays. At the end of the game (the usual way a link dies)
+// the page shows the result, then that the game is over; a link that died otherwise (shown
+// again on the box, or another phone took the seat) says so.
 function died(why = "dead") {
   dead = true;
   secret = [];
+  pending = null;
+  clearTimeout(resendTimer);
   hide();
   for (const id of ["private", "ask", "wait", "naming"]) { $(id).hidden = true; }
   $("sendbar").hidden = true;
   $("question").replaceChildren();
   $("options").replaceChildren();
-  $("dead").hidden = false;
-  $("dead").textContent = words[why] || "This link no longer works: scan your seat's code on the box again.";
-  $("dead").hidden = why === "replaced"; // said in the header instead, as it is not dead
-  $("link").textContent = why === "replaced" ? $("dead").textContent : "";
   document.body.dataset.link = why;
-  if (why === "replaced") { return; } // another phone has the seat: this one shows nothing more
+  if (why === "replaced") { // said in the header: another phone has the seat
+    $("link").textContent = words.replaced || "";
+    return;
+  }
+  $("link").textContent = "";
   const ws = new WebSocket(`ws://${location.host}/ws`);
   ws.onmessage = (event) => ended(JSON.parse(event.data));
+  ws.onerror = () => ended({});
 }
 
 function ended(state) {
-  words = { ...(state.words || words), lang: state.lang };
+  words = { ...words, ...(state.words || {}), lang: state.lang || words.lang };
   texts();
-  $("dead").textContent = words.dead;
-  if (!state.end) { $("end").hidden = true; return; }
   const end = state.end;
+  if (!end) { // no game ended: this link is simply no longer valid
+    $("end").hidden = true;
+    $("dead").hidden = false;
+    $("dead").textContent = words.dead || "";
+    return;
+  }
+  document.body.dataset.link = "ended";
+  $("dead").hidden = true;
+  $("status").textContent = state.status || "";
   $("end").hidden = false;
   $("mine").textContent = seat === null ? "" : end.winners.includes(seat - 1) ? words.you_won : words.you_lost;
   $("headline").textContent = end.headline;
+  $("ended").textContent = words.ended || "";
   $("end-body").replaceChildren(...end.pages.map((page) => {
     const list = document.createElement("ul");
     lines(page, list);
@@ -177,11 +238,10 @@ function ended(state) {
 }
 
 $("send").onclick = () => {
-  if (socket && chosen !== null && ballot !== null) {
-    // Padded, so the size of the frame on the Wi-Fi does not tell which option it carries.
-    socket.send(JSON.stringify({ ballot: ballot, option: chosen }).padEnd(96, " "));
-    $("send").disabled = true;
-    sent = ballot;
+  if (chosen !== null && asked !== null && pending === null) {
+    pending = { ballot: asked.ballot, option: chosen };
+    sendState();
+    transmit();
   }
 };
 
@@ -193,11 +253,16 @@ $("naming").onsubmit = (event) => {
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws/P/${token}`);
-  socket.onopen = () => { $("link").textContent = ""; document.body.dataset.link = "live"; };
+  socket.onopen = () => {
+    $("link").textContent = "";
+    document.body.dataset.link = "live";
+    transmit(); // an answer still on its way goes again at once
+  };
   socket.onmessage = (event) => draw(JSON.parse(event.data));
   socket.onclose = (event) => {
     secret = [];
     hide();
+    if (dead) { return; }
     if (event.code === 4403) { died(); return; }
     if (event.code === 4409) { died("replaced"); return; }
     $("link").textContent = words.reconnecting || "…";

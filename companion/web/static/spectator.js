@@ -57,17 +57,104 @@ function cards(screens) {
   });
 }
 
+// A TV cannot scroll: what does not fit is paged or shortened, never cut.
+const PAGE_MS = 7000; // a page of a long reveal stays this long: time to read it aloud
+let pages = []; // the reveal's cards, page by page
+let onPage = 0;
+let pageTimer = null;
+
+function overflows(element) {
+  return element.scrollHeight > element.clientHeight + 1;
+}
+
+// The reveal's cards in pages of as many as fit whole (all of them when they do); the
+// pages take turns on the TV, each for PAGE_MS.
+function paginate(groups) {
+  const body = document.getElementById("reveal-body");
+  const note = document.getElementById("reveal-page");
+  body.classList.toggle("many", groups.length > 3);
+  note.hidden = true;
+  let size = groups.length;
+  body.replaceChildren(...groups);
+  while (size > 1 && overflows(body)) {
+    size -= 1;
+    note.hidden = false;
+    note.textContent = (words.page || "{n} of {of}").replace("{n}", "9").replace("{of}", "9");
+    body.replaceChildren(...groups.slice(0, size));
+  }
+  pages = [];
+  for (let i = 0; i < groups.length; i += size) { pages.push(groups.slice(i, i + size)); }
+  onPage = -1;
+  turnPage();
+}
+
+function turnPage() {
+  clearTimeout(pageTimer);
+  if (!pages.length) { return; }
+  onPage = (onPage + 1) % pages.length;
+  const body = document.getElementById("reveal-body");
+  body.replaceChildren(...pages[onPage]);
+  const note = document.getElementById("reveal-page");
+  note.hidden = pages.length < 2;
+  note.textContent = (words.page || "{n} of {of}")
+    .replace("{n}", String(onPage + 1)).replace("{of}", String(pages.length));
+  document.body.dataset.revealPage = `${onPage + 1}/${pages.length}`;
+  if (pages.length > 1) { pageTimer = setTimeout(turnPage, PAGE_MS); }
+}
+
 function showReveal(event) {
   const section = document.getElementById("reveal");
-  if (!event) { section.hidden = true; return; }
-  if (onShow !== event.id) { // a new event: its cards turn over once
-    const groups = cards(event.screens);
-    document.getElementById("reveal-body").replaceChildren(...groups);
-    document.getElementById("reveal-body").classList.toggle("many", groups.length > 3);
-    onShow = event.id;
+  if (!event) {
+    section.hidden = true;
+    clearTimeout(pageTimer);
+    pages = [];
+    onShow = null;
+    delete document.body.dataset.revealPage;
+    return;
   }
   section.hidden = false;
+  if (onShow !== event.id) { // a new event: its cards turn over once
+    onShow = event.id;
+    paginate(cards(event.screens));
+  }
   document.body.dataset.reveal = String(event.id);
+}
+
+// The newest entries whole, as many as fit, and how many came before them (measured in
+// one layout: a TV draws every state, and a long game's history is long).
+let shownHistory = [];
+function history(entries) {
+  shownHistory = entries;
+  const list = document.getElementById("history");
+  const items = entries.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  });
+  list.replaceChildren(...items);
+  const past = document.getElementById("past");
+  if (!overflows(past)) { return; }
+  const note = document.createElement("li");
+  note.className = "earlier";
+  note.textContent = (words.earlier || "{n}").replace("{n}", String(items.length));
+  list.append(note);
+  const padding = parseFloat(getComputedStyle(past).paddingBottom);
+  const limit = past.getBoundingClientRect().bottom - padding - note.getBoundingClientRect().height;
+  let shown = 0;
+  while (shown < items.length && items[shown].getBoundingClientRect().bottom <= limit) { shown += 1; }
+  note.textContent = (words.earlier || "{n}").replace("{n}", String(items.length - shown));
+  list.replaceChildren(...items.slice(0, shown), note);
+}
+
+// The end's pages in as many columns, and at the smallest size, as they need to fit.
+const FINAL_FITS = [[], ["cols-2"], ["cols-2", "small"], ["cols-3", "small"]];
+function fitFinal() {
+  const final = document.getElementById("final");
+  for (const fit of FINAL_FITS) {
+    final.classList.remove("cols-2", "cols-3", "small");
+    final.classList.add(...fit);
+    if (!overflows(final)) { return; }
+  }
 }
 
 function draw(state) {
@@ -99,10 +186,9 @@ function draw(state) {
   const names = document.getElementById("names");
   names.textContent = room.join(" · ");
   names.dataset.away = (state.room || []).filter((s) => s.link === "away").map((s) => s.seat).join(" ");
-  const events = state.events || [];
-  lines(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse(),
-    document.getElementById("history"));
   showReveal(state.reveal || null);
+  const events = state.events || [];
+  history(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse());
   const end = state.end;
   const final = document.getElementById("final");
   final.hidden = !end;
@@ -117,6 +203,7 @@ function draw(state) {
     const save = document.getElementById("save");
     save.textContent = words.save;
     save.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(end.summary)}`;
+    fitFinal();
   }
 }
 
@@ -133,4 +220,9 @@ function connect() {
   };
   ws.onclose = () => { link.textContent = words.reconnecting || "…"; setTimeout(connect, 2000); };
 }
+window.addEventListener("resize", () => {
+  if (pages.length) { paginate(pages.flat()); }
+  history(shownHistory);
+  if (!document.getElementById("final").hidden) { fitFinal(); }
+});
 connect();

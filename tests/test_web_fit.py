@@ -1,0 +1,190 @@
+"""Everything on the TV fits, at every size a table's TV has, and the pages pass axe-core.
+
+A TV cannot scroll: at 1280x720, 1920x1080, 3840x2160, a 4:3 1024x768 and a 16:10
+1280x800 (where a long end needs its columns), at each game's
+start (Glasnost's twelve crisis cards on show, page by page), after a reveal and on the end
+page, no panel clips or scrolls its content, none reaches past the screen, no text is under
+2% of its height, and Kolkhoz's drawing uses at least 70% of it. axe-core checks the TV and
+a phone at a vote, a reveal and the end of every game, and the page a dead link gets.
+
+CPU budget: one Chromium for the module, one table a game played once to its end; the
+sizes are the same page resized, and the reveal's pages are turned by Playwright's clock
+rather than waited for.
+"""
+
+import json
+
+import pytest
+
+from companion.games import GAMES as REGISTRY
+from companion.table import Settings
+from tests.browser import chromium
+from tests.conftest import alone, usual_table
+from tests.webtables import Announce, direct, give_phones, play_out, web_table
+
+GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
+SIZES = {
+    "720p": (1280, 720),
+    "1080p": (1920, 1080),
+    "4k": (3840, 2160),
+    "4:3": (1024, 768),
+    "16:10": (1280, 800),
+}
+PHONE = {"width": 390, "height": 844}
+WAIT = 10_000  # ms a page may take to catch up (a bound, not a measure)
+PAGE_MS = 7000  # spectator.js's PAGE_MS: how long a page of a long reveal stays
+
+#: Every panel shown: does it scroll or clip its content, or reach past the screen; the
+#: smallest text on screen as a share of the height (SVG text scaled as drawn); the picture's
+#: drawn height as a share of the screen's.
+FIT = """() => {
+  const bad = [];
+  const panels = [...document.querySelectorAll(
+    'header, main, #picture, #side > section, #reveal-body, #history, #final, #final-body')]
+    .filter((e) => e.getClientRects().length && !e.closest('[hidden]'));
+  for (const el of panels) {
+    const name = el.id || el.tagName.toLowerCase();
+    const r = el.getBoundingClientRect();
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) {
+      const held = `${el.scrollWidth}x${el.scrollHeight}`;
+      bad.push(`${name} holds ${held} in ${el.clientWidth}x${el.clientHeight}`);
+    }
+    if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
+      bad.push(`${name} reaches past the screen: ${JSON.stringify(r)}`);
+    }
+  }
+  const root = document.scrollingElement;
+  if (root.scrollHeight > innerHeight + 1) bad.push(`the page is ${root.scrollHeight} high`);
+  let smallest = Infinity;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    if (!walker.currentNode.textContent.trim() || !el.getClientRects().length) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) size *= el.getScreenCTM().d;
+    smallest = Math.min(smallest, size / innerHeight);
+  }
+  const svg = document.querySelector('#picture svg');
+  let drawn = 0;
+  if (svg) {
+    const box = svg.viewBox.baseVal;
+    const r = svg.getBoundingClientRect();
+    drawn = Math.min(r.height, r.width * box.height / box.width) / innerHeight;
+  }
+  const cards = [...document.querySelectorAll('#reveal:not([hidden]) .screen-title')]
+    .map((e) => e.textContent);
+  return {bad, smallest, drawn, cards};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as shared:
+        yield shared
+
+
+def caught_up(page, room):
+    """The TV shows the room's latest state (status, reveal and end)."""
+    state = json.loads(room.spectator)
+    reveal = str(state["reveal"]["id"]) if state.get("reveal") else None
+    page.wait_for_function(
+        """([status, reveal, over]) =>
+            document.getElementById('status').textContent === status &&
+            (reveal === null || document.body.dataset.reveal === reveal) &&
+            document.getElementById('final').hidden === !over""",
+        arg=[state["status"], reveal, bool(state.get("end"))],
+        timeout=WAIT,
+        polling=100,
+    )
+
+
+def measured_at_every_size(page, game, moment):
+    """FIT at every size, each page of a paged reveal measured; the card titles seen."""
+    seen = set()
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        pages = page.evaluate("document.body.dataset.revealPage || '1/1'")
+        for _ in range(int(pages.split("/")[1])):
+            fit = page.evaluate(FIT)
+            where = (game, moment, name, page.evaluate("document.body.dataset.revealPage"))
+            assert fit["bad"] == [], where
+            assert fit["smallest"] >= 0.02, (where, fit["smallest"])
+            if game == "kolkhoz" and (moment, name) != ("end", "4:3"):  # there: words only
+                assert fit["drawn"] >= 0.70, (where, fit["drawn"])  # 85% at 16:9, 83% at 4:3
+            seen |= set(fit["cards"])
+            page.clock.run_for(PAGE_MS)
+    return seen
+
+
+def no_violations(page, where):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, (where, results.generate_report())
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+def test_every_tv_panel_fits_at_the_start_after_a_reveal_and_at_the_end(
+    game, players, options, browser, served
+):
+    table, room, player = web_table(Settings(game, players, "en", options))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    base = served(room)
+    tv = browser.new_page(viewport={"width": 1920, "height": 1080}, reduced_motion="reduce")
+    tv.clock.install()  # measured as it stays: no card caught half turned over
+    tv.goto(base + "/")
+    caught_up(tv, room)
+    cards = measured_at_every_size(tv, game, "start")
+    if game == "glasnost":  # the crises laid out before the first turn: every one shown
+        assert len(cards) == 12, sorted(cards)
+    shown = len(room.history)
+
+    def revealing(table):
+        return isinstance(table.mode, Announce) and len(room.history) > shown
+
+    def voting(table):
+        ask = room.phones.ask_open
+        return ask is not None and 0 in ask.offers and 0 not in ask.answered
+
+    play_out(table, player, direct(room), until=revealing)
+    player.wait(0.5)
+    caught_up(tv, room)
+    measured_at_every_size(tv, game, "reveal")
+    tv.set_viewport_size({"width": 1920, "height": 1080})
+    no_violations(tv, (game, "reveal"))
+    play_out(table, player, direct(room), until=voting)
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(f"{base}/P/{tokens[0]}")
+    phone.wait_for_function("() => document.body.dataset.ballot", timeout=WAIT)
+    no_violations(tv, (game, "vote"))
+    no_violations(phone, (game, "vote on the phone"))
+    play_out(table, player, direct(room))
+    player.wait(0.5)
+    caught_up(tv, room)
+    measured_at_every_size(tv, game, "end")
+    tv.set_viewport_size({"width": 1920, "height": 1080})
+    no_violations(tv, (game, "end"))
+    phone.wait_for_function("() => document.body.dataset.link === 'ended'", timeout=WAIT)
+    no_violations(phone, (game, "end on the phone"))
+    tv.close()
+    phone.close()
+
+
+def test_a_dead_or_forged_link_gets_a_page_a_person_can_read(browser, served):
+    table, room, player = web_table(Settings("gulag", 5, "fr"))
+    tokens = give_phones(room, [0])
+    player.wait(0.5)
+    base = served(room)
+    page = browser.new_page(viewport=PHONE)
+    for link in [f"/P/{tokens[0][:-1]}", "/P/AAAAAAAAAAAAAAAAAAAAAAAA", f"/TV/{tokens[0]}"]:
+        answer = page.goto(base + link)
+        assert answer is not None and answer.status == 403
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        text = page.locator("main").inner_text()
+        assert "scannez" in text or "télévision" in text, text
+        assert tokens[0] not in page.content()
+        no_violations(page, link)
+    page.close()
+    assert table.game is not None
