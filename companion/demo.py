@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,8 +187,10 @@ def play(
     bots: str | BotFactory = "smart",
     box: Box | None = None,
     journal: Journal | None = None,
+    names: Sequence[str] = (),
 ) -> DemoRun:
-    """Play one whole game on the virtual box; returns what it showed."""
+    """Play one whole game on the virtual box; returns what it showed. ``names``: the names
+    of a recent game, one given (▲) to each seat at its first hand-over."""
     clock = VirtualClock()
     box = box or open_box("virtual", clock=clock)
     if not isinstance(box.clock, VirtualClock):
@@ -216,13 +218,23 @@ def play(
         run.table = table
         player = Player(box, table, clock)
         table.step()
+        if names:
+            table.record.names.recent.keep(dict(enumerate(names)), key="recent")
         player.setup(settings)
         game = table.game
         assert game is not None
         rng = random.Random(seed)
         seat_bots = bots(game, rng) if callable(bots) else make_bots(game, bots, rng)
         while not isinstance(table.mode, Over):
-            if isinstance(table.mode, Handoff | Announce):
+            mode = table.mode
+            seat = mode.seat if isinstance(mode, Handoff) else None
+            if (
+                seat is not None
+                and seat not in table.record.names.seats
+                and table.record.names.choices(seat)[1:]
+            ):
+                player.press("up")  # the next recent name no other seat carries
+            elif isinstance(mode, Handoff | Announce):
                 player.press("ok")
             else:
                 player.answer_as(seat_bots)

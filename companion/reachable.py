@@ -33,6 +33,7 @@ from companion.table.answers import Port
 from companion.table.buttons import Buttons
 from companion.table.countdown import ClaimDesk
 from companion.table.modes import Choose, Claim, Confirm, Countdown, Cursor, Mode, Peek
+from companion.table.names import Naming
 from companion.table.screens import offers as cursor_offers
 from companion.table.screens import prompt_screen
 from companion.table.watchers import Step
@@ -51,6 +52,13 @@ class _Keys:
 
 
 @dataclass
+class _Pen:
+    """No seat named: the screens say "seat N"."""
+
+    names: Naming = dataclasses.field(default_factory=Naming)
+
+
+@dataclass
 class _Sight:
     """The little of the table its screens read (``Port``): the game, its screens and
     language, who holds the box, whether PEEK is held; and the cursor's options."""
@@ -63,6 +71,7 @@ class _Sight:
     mode: Mode | None = None  # the countdown's screen, drawn by its desk
     clock: VirtualClock = dataclasses.field(default_factory=VirtualClock)
     shown: Any = None  # no picture on the panel: the screens are drawn
+    record: _Pen = dataclasses.field(default_factory=_Pen)  # no names: "seat N"
 
     def now(self) -> Step:
         """The step's public view, as the table hands it to every screen."""

@@ -43,6 +43,9 @@ def test_a_whole_seven_player_game_by_button_presses_only(box):
     assert game.result.winners == {i for i, r in enumerate(roles) if r == side}
 
 
+NAMES = ("Anna", "Élodie", "Борис", "Zoë", "Jean-Luc", "Ольга", "Mei")
+
+
 class ForcedWorkers:
     """Random bots, except that in turn 1 the two workers play the given cards.
 
@@ -72,7 +75,8 @@ def test_swapping_two_workers_cards_changes_no_frame_blink_beep_or_log_line():
     def run(cards):
         box = open_box("virtual", clock=VirtualClock())
         try:
-            return play(Settings("gulag", 7, "en"), seed=9, bots=ForcedWorkers(cards, 4), box=box)
+            bots = ForcedWorkers(cards, 4)
+            return play(Settings("gulag", 7, "en"), seed=9, bots=bots, box=box, names=NAMES)
         finally:
             box.close()
 
@@ -82,6 +86,8 @@ def test_swapping_two_workers_cards_changes_no_frame_blink_beep_or_log_line():
     assert a.trace == b.trace
     assert a.log == b.log
     assert any("task recorded" in line for line in a.log)
+    assert sorted(a.table.record.names.seats.values()) == sorted(NAMES)  # every seat was named ...
+    assert not any(name in line for line in a.log for name in NAMES)  # ... and none is logged
     # ... and the two games really did differ in who played what.
     c = run((WORK, WORK))
     assert c.frames != a.frames

@@ -311,6 +311,10 @@ def wire(game, players, kind, swap):
     first ``kind`` vote, with the first two voters' choices swapped if ``swap``."""
     table, room, player = web_table(Settings(game, players))
     give_phones(room, range(players))
+    for seat in range(players):  # named seats: a name is public, never tied to a choice
+        assert (
+            room.phones.name(seat, ("Anna", "Борис", "Élodie", "Zoë")[seat % 4] + str(seat)) is None
+        )
     sent = {"tv": [], **{seat: [] for seat in range(players)}}
 
     def record():
@@ -360,6 +364,7 @@ def test_swapped_secret_choices_send_the_same_messages(game, players, kind):
     assert voters == same_voters and len(voters) == 2
     assert plain["tv"] == swapped["tv"]
     assert any('"reveal"' in m for m in plain["tv"])  # the vote's result did reach the TV
+    assert '"Élodie2"' in plain["tv"][-1] and '"Élodie2"' in plain[0][-1]  # names on every page
     for seat in range(players):
         if seat not in voters:
             assert plain[seat] == swapped[seat], seat

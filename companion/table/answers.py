@@ -22,6 +22,7 @@ from PIL import Image
 from companion.box import Box
 from companion.games import Choice, Decision, Game
 from companion.table.modes import Mode
+from companion.table.names import Naming
 from companion.table.watchers import Step
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
@@ -29,6 +30,13 @@ from companion.ui.i18n import Translate
 
 #: why a choice was refused, in the table's language (the rule it breaks)
 Refusal = str
+
+
+class Pen(Protocol):
+    """The part of the journal's pen (``companion.table.record.Record``) a screen reads."""
+
+    @property
+    def names(self) -> Naming: ...
 
 
 class Port(Protocol):
@@ -41,6 +49,11 @@ class Port(Protocol):
     mode: Mode
     #: the seat that took the box at the last hand-over (None: nobody holds it)
     holder: int | None
+
+    #: the journal's pen, which keeps the seats' names (``record.names``: public, never logged)
+    @property
+    def record(self) -> Pen: ...
+
     #: an OK on the start-of-game look without PEEK held asks once more (not in attract games)
     ask_to_look: bool
 

@@ -50,6 +50,10 @@ class Buttons(Answerer):
             case Handoff(seat) if button == "ok":
                 port.holder = seat
                 port.enter(self.prompt(d, seat))
+            case Handoff(seat) if button in ("up", "down"):
+                names, now = port.record.names.choices(seat), port.record.names.seats.get(seat, "")
+                at = names.index(now) if now in names else 0  # a name typed on its phone: none
+                port.record.names.name(seat, names[cursor_step(at, len(names), button)])
             case Choose(seat) | Confirm(seat) if button in ("choice_a", "choice_b"):
                 # The last press before OK counts: a seat may correct itself. The screen
                 # never shows which, so a correction looks like any other press.

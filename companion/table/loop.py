@@ -474,7 +474,7 @@ class Table:
         out.set_bar(self.ui.bar(view) if view is not None else 0)
         out.set_led("status_b", 0.3 if isinstance(self.mode, WAITING) else 0.0)
         if self.watchers:  # what changed since they last heard
-            self.watchers.tell(self.now(), self.holder, frozenset(self.remote_seats()))
+            self.watchers.tell(self.now(), self.holder, self.remote_seats(), self.record.named)
 
     # -- screens -----------------------------------------------------------------------
     def screen(self) -> Screen:

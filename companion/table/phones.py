@@ -39,6 +39,10 @@ class PhoneRoom(Protocol):
     def poll(self) -> list[tuple[int, Choice]]: ...
     def done(self) -> None: ...
     def refused(self, seat: int, why: tuple[str, ...]) -> None: ...
+    def typed(self) -> list[tuple[int, str]]:
+        """Names typed on the phones since the last call, already checked."""
+        ...
+
     def link(self, seat: int) -> Image.Image:
         """A new link for ``seat``'s phone (the old one dies), as a panel frame."""
         ...
@@ -105,6 +109,8 @@ class PhoneDesk(Answerer):
     def poll(self) -> None:
         """Play the phones' answers; move on when the phones are done or a phone joined."""
         port, phones = self.port, self.phones
+        for seat, name in phones.typed():
+            port.record.names.name(seat, name)
         for seat, choice in phones.poll():
             d = port.decision()
             if not isinstance(port.mode, Phones) or d is None or seat not in d.seats:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.games import Game
+from companion.table.names import Naming
 from companion.table.resume import Resumed, Watch, resume
 from companion.ui.canvas import Screen
 
@@ -24,7 +25,18 @@ class Record:
     def __init__(self, journal: Journal | None, tell: Callable[[News], None]) -> None:
         self.journal = journal
         self.tell = tell  # shows what the journal has to say, in the table's language
+        self.games = 0  # games begun: an unsaved game's names are told apart by it
+        #: the seats' names, kept beside the journal, each game's under its key
+        self.names = Naming(None if journal is None else journal.path, self._names_key)
         self.watch = Watch()  # a resumed step, until it has proved itself
+
+    @property
+    def named(self) -> dict[int, str]:
+        """The seats' names in the game on the table."""
+        return self.names.seats
+
+    def _names_key(self) -> str:
+        return self.key() or f"unsaved {self.games}"
 
     def _write(self, write: Callable[..., Any], *args: Any) -> None:
         write(*args)
@@ -69,6 +81,7 @@ class Record:
             return []
 
     def begin(self, game: Game, settings: dict[str, Any]) -> None:
+        self.games += 1
         if self.journal is not None:
             self._write(self.journal.begin, game.name, settings, game.to_record())
 

@@ -68,6 +68,20 @@ def waiting_screen(answer_there: str, d: Decision, status: str, keys: str, t: Tr
     return Screen(status, (answer_there, t("Waiting for seat {seats}").format(seats=seats)), keys)
 
 
+def handoff_screen(port: Port, seat: int, d: Decision, view: dict[str, Any], status: str) -> Screen:
+    """ "Box to Anna (4)": the seat asked next takes the box; ▲▼ gives it a recent name."""
+    t, ui = port.t, port.ui
+    name = port.record.names.seats.get(seat)
+    if name:
+        to = t("Box to {name} ({n})").format(name=name, n=seat + 1)
+    else:
+        to = t("Box to seat {n}.").format(n=seat + 1)
+    lines = (to, ui.role_of(d, view, t), *ui.tracker(view, t))  # a track the status lacks
+    if port.record.names.recent.names():
+        return Screen(status, lines, t("OK  ▲▼: name"))
+    return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
+
+
 def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], status: str) -> Screen:
     """A seat's prompt on the box (a claim on the countdown draws one too): ``view`` is the
     public view; the seat that took the box sees its own, and its PEEK card while held."""
@@ -79,12 +93,7 @@ def prompt_screen(port: Port, mode: Mode, d: Decision, view: dict[str, Any], sta
         return ui.peek(game.view(seat), t)  # the holder's own; a claimant names a seat
     match mode:
         case Handoff(seat):
-            lines = (
-                t("Box to seat {n}.").format(n=seat + 1),
-                ui.role_of(d, view, t),
-                *ui.tracker(view, t),  # a track the status line has no room for
-            )
-            return Screen(status, lines, t("Seat {n}: press OK").format(n=seat + 1))
+            return handoff_screen(port, seat, d, view, status)
         case Peek(seat, asked=asked):
             if peeking:
                 return ui.peek(game.view(seat), t)

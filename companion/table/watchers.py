@@ -11,7 +11,7 @@ event, every one MAY be implemented, the defaults do nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -89,6 +89,10 @@ class Watcher(Protocol):
         """The seats served away from the box (pads, phones) are now ``seats``."""
         return None
 
+    def named(self, names: Mapping[int, str]) -> None:
+        """The seats' names (public labels; a seat without one is absent) are now ``names``."""
+        return None
+
 
 class Audience:
     """The watchers of one table, each event told to all; a step, its end, who holds the box
@@ -100,6 +104,7 @@ class Audience:
         self._ended: object = None  # the game whose end was told
         self._holder: int | None = -1  # no seat: the first tell says who holds the box
         self._seats: frozenset[int] | None = None
+        self._names: dict[int, str] | None = None
 
     def __bool__(self) -> bool:
         return bool(self.watchers)
@@ -107,7 +112,7 @@ class Audience:
     def add(self, watcher: Watcher) -> None:
         """A new watcher hears the table as it is now, at the next ``tell``, as all do."""
         self.watchers.append(watcher)
-        self._step, self._holder, self._seats = None, -1, None
+        self._step, self._holder, self._seats, self._names = None, -1, None, None
 
     def began(
         self, key: str | None, resumed: bool, earlier: Sequence[Sequence[Screen]] = ()
@@ -120,8 +125,16 @@ class Audience:
             for watcher in self.watchers:
                 watcher.revealed(screens)
 
-    def tell(self, step: Step, holder: int | None, seats: frozenset[int]) -> None:
-        """The table after a refresh: its step, who holds the box, who is served away."""
+    def tell(
+        self,
+        step: Step,
+        holder: int | None,
+        served: Iterable[int],
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        """The table after a refresh: its step, who holds the box, who is served away, and
+        what the seats are called."""
+        seats = frozenset(served)
         if step is not self._step:
             self._step = step
             for watcher in self.watchers:
@@ -139,3 +152,7 @@ class Audience:
             self._seats = seats
             for watcher in self.watchers:
                 watcher.connected(seats)
+        if names is not None and names != self._names:
+            self._names = dict(names)
+            for watcher in self.watchers:
+                watcher.named(self._names)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
 from companion.games.base import Choice
+from companion.table.names import checked
 from companion.table.phones import Offer, View
 from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
@@ -39,6 +40,7 @@ from companion.web.tv import (
     waiting_lines,
 )
 
+AWAY = 5.0  # seconds without a link before the TV shows a seat's phone as away
 SILENT = 20.0  # seconds a phone may be away (a locked screen) before its seat passes the box
 HISTORY = 200  # reveal screens (and events) sent to the spectator page
 
@@ -80,6 +82,22 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     }
 
 
+def room_list(view: View, names: dict[str, str], presence: dict[int, str]) -> list[dict[str, Any]]:
+    """Who is at the table, for the TV: each seat's number, name, link and turn. A seat
+    without a phone is "box"; "turn" is the public wait (who is asked now)."""
+    waiting = view["waiting"]
+    asked = set() if waiting is None else set(waiting["seats"])
+    return [
+        {
+            "seat": seat + 1,
+            "name": names.get(str(seat + 1), ""),
+            "link": presence.get(seat, "box"),
+            "turn": seat in asked,
+        }
+        for seat in range(view["players"])
+    ]
+
+
 def private_lines(own: View, public: View, ui: GameUI, t: Translate) -> list[str]:
     """What only the seat may read: its private card, in words."""
     return private_card(own, public, ui, t)
@@ -106,6 +124,7 @@ class Phones:
         self.ballot = 0
         self.votes: list[tuple[int, Choice]] = []
         self.refusals: dict[int, tuple[str, ...]] = {}
+        self.names: list[tuple[int, str]] = []  # names typed on the phones, for the table
         self.taken: dict[int, int] = {}  # seat -> the last ballot whose answer it gave was taken
 
     # -- the table's side ---------------------------------------------------------
@@ -128,7 +147,19 @@ class Phones:
     def poll(self) -> list[tuple[int, Choice]]:
         with self.room.lock:
             votes, self.votes = self.votes, []
-            return votes
+        self.room.presence_changed()  # asked every turn of the loop: a link lost long enough
+        return votes
+
+    def presence(self) -> dict[int, str]:
+        """seat -> "here" or "away" (its link lost for ``AWAY`` seconds), for the seats whose
+        phone joined; a blip shorter than that is not shown."""
+        with self.room.lock:
+            now = self.clock()
+            return {
+                seat: "here" if self.connected.get(seat, 0) > 0 or now - seen < AWAY else "away"
+                for seat, seen in sorted(self.last_seen.items())
+                if seat in self.room.tokens.by_seat
+            }
 
     def done(self) -> None:
         with self.room.lock:
@@ -178,6 +209,21 @@ class Phones:
             self.votes.append((seat, options[index][0]))
             return None
 
+    def typed(self) -> list[tuple[int, str]]:
+        """The names typed on the phones since the last call: (seat, name), checked."""
+        with self.room.lock:
+            names, self.names = self.names, []
+            return names
+
+    def name(self, seat: int, text: object) -> str | None:
+        """A name typed on ``seat``'s phone ("" clears it); why it is refused, or None."""
+        with self.room.lock:
+            name, why = checked(text, translator(self.room.lang))
+            if name is None:
+                return why
+            self.names.append((seat, name))
+            return None
+
     def question(self, seat: int) -> dict[str, Any] | None:
         ask = self.ask_open
         if ask is None or seat not in ask.offers or seat in ask.answered:
@@ -223,6 +269,11 @@ class WebRoom(Watcher):
         self.version = 0
         self._view: View | None = None
         self._seats: frozenset[int] = frozenset()
+        self.names: dict[
+            str, str
+        ] = {}  # "4" -> "Anna": the seats' public names, as the pages count
+        self._names: dict[str, str] = {}  # the names last published
+        self._presence: dict[int, str] = {}  # the phones' presence last published
         self._step: Step | None = None  # the last step told, remade when the phones change
 
     @property
@@ -257,6 +308,16 @@ class WebRoom(Watcher):
     def connected(self, seats: frozenset[int]) -> None:
         self._again()
 
+    def named(self, names: Mapping[int, str]) -> None:
+        with self.lock:
+            self.names = {str(seat + 1): name for seat, name in sorted(names.items())}
+        self._again()
+
+    def presence_changed(self) -> None:
+        """A phone came, went or has been away long enough: the TV is told."""
+        if self.phones.presence() != self._presence:
+            self._again()
+
     def _again(self) -> None:
         """The last step once more: a phone came or went, or a seat has a new link."""
         step = self._step
@@ -285,7 +346,9 @@ class WebRoom(Watcher):
     ) -> None:
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
-        if view == self._view and seats == self._seats:
+        presence = self.phones.presence()
+        same = view == self._view and seats == self._seats and presence == self._presence
+        if same and self.names == self._names:
             if self._unsaid is not None:  # a reveal with no move after it: shown as it came
                 self._unsaid = None
                 self._show_reveals()
@@ -298,7 +361,8 @@ class WebRoom(Watcher):
                 self._reveal = self._reveal_view = None
         if view is not None and view != self._view:
             self._say_reveal(view, t)
-        self._view, self._seats = view, seats
+        self._view, self._seats, self._names = view, seats, dict(self.names)
+        self._presence = presence
         message: dict[str, Any]
         if view is None:
             message = {"type": "state", "game": None}
@@ -306,6 +370,7 @@ class WebRoom(Watcher):
             status = ""
         else:
             message = spectator_state(view, ui, t)
+            message["room"] = room_list(view, self.names, presence)
             status = message["status"]
             self.lang, self.words = message["lang"], message["words"]
             private = {}
@@ -317,6 +382,7 @@ class WebRoom(Watcher):
             message["history"] = self.history[-HISTORY:]
             message["events"] = self.reveals.events[-HISTORY:]
             message["reveal"] = self._reveal
+            message["names"] = self._names  # public: every page may read them
             self.spectator = _json(message)
             self.private = private
             self.status = status
@@ -379,5 +445,6 @@ class WebRoom(Watcher):
                     "private": self.private.get(seat, []),
                     "ask": self.phones.question(seat),
                     "refused": list(self.phones.refusals.get(seat, ())),
+                    "names": self.names,
                 }
             )

@@ -247,6 +247,8 @@ def _answer(room: WebRoom, seat: int, data: str) -> dict[str, Any]:
         message = json.loads(data)
     except ValueError:
         message, why = None, "not JSON"
+    if isinstance(message, dict) and set(message) == {"name"}:  # a seat's name, typed
+        return {"type": "name", "why": room.phones.name(seat, message["name"]) or ""}
     else:
         if not isinstance(message, dict) or set(message) != {"ballot", "option"}:
             why = "expected {ballot, option}"

@@ -140,10 +140,14 @@ function draw(state) {
   if (dead) { return; }
   if (state.type === "replaced") { died("replaced"); return; }
   if (state.type === "taken" || state.type === "refused") { replied(state); return; }
+  if (state.type === "name") { $("name-why").textContent = state.why; return; } // "": taken
   words = { ...state.words, lang: state.lang };
   seat = state.seat;
   texts();
-  const name = (words.seat || "{n}").replace("{n}", state.seat);
+  const named = (state.names || {})[state.seat];
+  const name = named ? `${named} (${state.seat})` : (words.seat || "{n}").replace("{n}", state.seat);
+  $("name-label").textContent = words.your_name || "";
+  $("name-send").textContent = words.name_it || "";
   $("seat").textContent = name;
   document.title = name;
   $("status").textContent = state.status;
@@ -192,7 +196,7 @@ function died(why = "dead") {
   pending = null;
   clearTimeout(resendTimer);
   hide();
-  for (const id of ["private", "ask", "wait"]) { $(id).hidden = true; }
+  for (const id of ["private", "ask", "wait", "naming"]) { $(id).hidden = true; }
   $("sendbar").hidden = true;
   $("question").replaceChildren();
   $("options").replaceChildren();
@@ -239,6 +243,12 @@ $("send").onclick = () => {
     sendState();
     transmit();
   }
+};
+
+// A seat's name, typed here: the box checks it and says why in one line if it refuses.
+$("naming").onsubmit = (event) => {
+  event.preventDefault();
+  if (socket) { socket.send(JSON.stringify({ name: $("name").value }).padEnd(96, " ")); }
 };
 
 function connect() {

@@ -177,6 +177,15 @@ function draw(state) {
     picture.replaceChildren();
   }
   lines(state.prompt || [], document.getElementById("prompt"));
+  // Who is at the table, as text (never markup): "1 Anna · 2 (away) · 4 Boris: to play".
+  const room = (state.room || []).map((s) => [
+    `${s.seat}${s.name ? " " + s.name : ""}`,
+    s.link === "away" ? ` (${words.away || "away"})` : "",
+    s.turn ? `: ${words.to_play || "to play"}` : "",
+  ].join(""));
+  const names = document.getElementById("names");
+  names.textContent = room.join(" · ");
+  names.dataset.away = (state.room || []).filter((s) => s.link === "away").map((s) => s.seat).join(" ");
   showReveal(state.reveal || null);
   const events = state.events || [];
   history(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse());
