@@ -483,7 +483,10 @@ def free_port():
 
 def test_companion_run_serves_the_tv_and_writes_its_link(tmp_path):
     port = free_port()
-    env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
+    ready = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)  # systemd's word: the box is up
+    ready.bind(str(tmp_path / "notify"))
+    ready.settimeout(60)
+    env = {**os.environ, "COMPANION_DATA": str(tmp_path), "NOTIFY_SOCKET": str(tmp_path / "notify")}
     web = ["--web", f"127.0.0.1:{port}"]
     box = subprocess.Popen(
         [sys.executable, "-m", "companion", "run", "--board", "virtual", "--headless", *web],
@@ -504,10 +507,13 @@ def test_companion_run_serves_the_tv_and_writes_its_link(tmp_path):
         assert get(port)[0] == 200
         assert get(port, url.removeprefix(f"http://127.0.0.1:{port}"))[0] == 200
         assert get(port, "/TV/" + "A" * 24)[0] == 403
+        while b"READY=1" not in ready.recv(4096):  # its loop runs: a stop is now a clean one
+            pass
         box.send_signal(signal.SIGTERM)
         assert box.wait(timeout=10) == 0
     finally:
         box.kill()
+        ready.close()
     assert url.rsplit("/", 1)[1] not in box.stderr.read()  # the link is in no log line
 
 

@@ -65,7 +65,9 @@ class GameRecord:
     attract games, the speed measures); ``bot_seed`` gives the bots' seed from
     the game's (apart, unless the bots must deal the table's own cards);
     ``bench_players`` are table sizes the bench plays besides the smallest and
-    the largest.
+    the largest. ``booth``: a game a convention booth offers strangers (its
+    attract games, its Join and Learn menus, the staff's list); a game that only
+    serves another one on the table (the vote) is not a booth's.
     """
 
     name: str
@@ -82,6 +84,7 @@ class GameRecord:
     bot_options: dict[str, str] = field(default_factory=dict)
     bot_seed: Callable[[dict[str, Any], int], int] = field(default=lambda options, seed: seed + 1)
     bench_players: tuple[int, ...] = ()
+    booth: bool = True
 
     def load(self, part: Part) -> Any:
         """The object a part names, imported on first use."""

@@ -35,6 +35,7 @@ from companion.store import Journal
 from companion.table import Settings, Table
 from companion.table.cursor import cursor_line, cursor_step
 from companion.table.modes import Notice
+from companion.table.resume import handle_watched
 from companion.ui.canvas import Screen, render, wrap
 from companion.ui.i18n import LANGUAGES, translator
 
@@ -47,7 +48,7 @@ WARNING = 30.0  # seconds of countdown before a game left alone is abandoned
 MENU_IDLE = 60.0  # seconds a menu waits before the attract loop comes back
 IDLE_CHOICES = (120, 180, 300, 600, 900)  # the staff's choices of idle time, in seconds
 DEFAULT_IDLE = 300
-GAME_NAMES = tuple(sorted(GAMES))
+GAME_NAMES = tuple(sorted(name for name, record in GAMES.items() if record.booth))
 #: the options of an attract game: those its record's bots play a whole game alone with
 ATTRACT_OPTIONS = {name: dict(record.bot_options) for name, record in GAMES.items()}
 FLUSH = 60.0  # seconds between writes of the day's press count
@@ -316,7 +317,7 @@ class Kiosk:
         elif press.kind == "release":
             self.table_down.discard(press.button)
         before = table.game
-        table.handle(press)
+        handle_watched(table, press)  # a press after a resume proves it, or sets it aside
         if before is None and table.game is not None and mode.row is None:
             mode.row = self._begin_row(table)
             log.info("kiosk: a real game of %s", table.game.name)

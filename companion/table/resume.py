@@ -242,6 +242,26 @@ class Watched(Protocol):
     def refresh(self) -> None: ...
 
 
+class Pressed(Watched, Protocol):
+    """A table whose presses come from outside its own loop (the kiosk's)."""
+
+    record: Any  # the journal's pen: it holds the resume's ``watch``
+
+    def handle(self, press: Any) -> None: ...
+
+
+def handle_watched(table: Pressed, press: Any) -> None:
+    """A press handled outside the table's own loop (the kiosk hands its presses on), under
+    the resume's watch as the loop's own are: it proves the start, and an exception it raises
+    after a resume sets the resumed step aside instead of stopping the booth."""
+    watch = table.record.watch
+    try:
+        table.handle(press)
+        watch.pressed = True
+    except Exception as exc:
+        watch.failed(table, exc)
+
+
 class Watch:
     """A resumed game, from its first frame until it has proved itself: the start's mark,
     its first quiet moment, and the window in which an exception sets the step aside."""

@@ -72,4 +72,5 @@ RECORD = GameRecord(
     migrations=_migrations,
     state_shape=_state_shape,
     bot_options={"choice": "approve_reject", "reveal": "cards"},  # an Avalon team vote
+    booth=False,  # a ballot for another game on the table: nothing for a stranger alone
 )
