@@ -61,7 +61,16 @@ def _ballot(record: dict[str, Any], facts: Facts) -> bool:
     return ballot is None and (state["phase"] in ("pick", "next", "over") or not voters)
 
 
+def _seats(record: dict[str, Any], facts: Facts) -> bool:
+    """V2: every seat named (voters, each line's voters) is one of the table's, and the round
+    is within the game's bound."""
+    state, players = record["state"], record["players"]
+    named = [*state["voters"], *(s for h in state["history"] for s in h["voters"])]
+    return all(0 <= s < players for s in named) and 1 <= state["round"] <= ROUNDS
+
+
 INVARIANTS = (
+    Invariant("every seat named is at the table, the round within its bound", _seats),
     Invariant("one history line a revealed round", _rounds),
     Invariant("each line counts its voters' choices as the reveal shows", _lines),
     Invariant("a ballot of the round's voters while they vote", _ballot),

@@ -54,6 +54,6 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             'stroke="#111" stroke-width="2"/>',
             text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
-    for i, line in enumerate(history_lines(view, screens, t)[:3]):
-        body.append(text(20, 100 + 34 * i, line[:70], 26))
+    for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
+        body.append(text(20, 100 + 34 * i, line, 22))
     return svg(1000, 660, body)

@@ -147,13 +147,21 @@ function history(entries) {
 }
 
 // The end's pages in as many columns, and at the smallest size, as they need to fit.
-const FINAL_FITS = [[], ["cols-2"], ["cols-2", "small"], ["cols-3", "small"]];
+const FINAL_FITS = [
+  [], ["cols-2"], ["cols-2", "small"], ["cols-3", "small"], ["cols-3", "smaller"],
+  ["cols-4", "smaller"],
+];
+// Where no fit will do beside the picture, the end in words takes the whole screen (the
+// summary saved from it still holds the picture), as on a 4:3 screen.
 function fitFinal() {
   const final = document.getElementById("final");
-  for (const fit of FINAL_FITS) {
-    final.classList.remove("cols-2", "cols-3", "small");
-    final.classList.add(...fit);
-    if (!overflows(final)) { return; }
+  for (const wide of [false, true]) {
+    document.body.classList.toggle("wide-end", wide);
+    for (const fit of FINAL_FITS) {
+      final.classList.remove("cols-2", "cols-3", "cols-4", "small", "smaller");
+      final.classList.add(...fit);
+      if (!overflows(final)) { return; }
+    }
   }
 }
 
