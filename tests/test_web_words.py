@@ -11,6 +11,7 @@ short forms reaches a page.
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -19,6 +20,7 @@ from companion.games.glasnost.rules import OBJECTIVES
 from companion.games.politburo.rules import MEMBERS
 from companion.games.registry import GAMES
 from companion.table import Settings
+from companion.ui.i18n import folder_locale_dirs
 from tests.conftest import alone, usual_table
 from tests.test_i18n import CATALOG
 from tests.webtables import direct, give_phones, play_out, web_table
@@ -95,8 +97,14 @@ def played(game, monkeypatch):
 
 @pytest.fixture(scope="module")
 def french():
-    with CATALOG.open("rb") as f:
-        return {m.id: m.string for m in read_po(f) if m.id}
+    """Every French message: the house's catalog, then each game folder's own."""
+    found: dict[str, str] = {}
+    folders = [Path(d) for d in folder_locale_dirs()]
+    for path in [CATALOG, *(d / "fr" / "LC_MESSAGES" / "companion.po" for d in folders)]:
+        if path.exists():
+            with path.open("rb") as f:
+                found.update({m.id: m.string for m in read_po(f) if m.id and m.id not in found})
+    return found
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -57,3 +57,27 @@ def picture(view: dict[str, Any], t: Translate) -> str:
     for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
         body.append(text(20, 100 + 34 * i, line, 22))
     return svg(1000, 660, body)
+
+
+def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
+    """A round's result in sentences for the room: the cards in their shuffled order, the
+    count of each option, or (an open vote) who chose what; never more than the reveal."""
+    from companion.games.vote import screens
+
+    if before is None or len(after["history"]) == len(before["history"]):
+        return []
+    line = after["history"][-1]
+    n = line["round"]
+    if line["cards"] is not None:
+        cards = ", ".join(screens.option_label(c, t) for c in line["cards"])
+        return [[t("Round {n}: the cards are {cards}.").format(n=n, cards=cards)]]
+    counts = ", ".join(
+        t("{option} {count}").format(option=screens.option_label(o, t), count=k)
+        for o, k in zip(after["choices"], line["tally"], strict=True)
+    )
+    said = [t("Round {n}: {counts}.").format(n=n, counts=counts)]
+    if line["open"] is not None:
+        for seat, choice in zip(line["voters"], line["open"], strict=True):
+            option = screens.option_label(choice, t)
+            said.append(t("Seat {n} chose {option}.").format(n=seat + 1, option=option))
+    return [said]
