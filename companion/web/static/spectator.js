@@ -67,20 +67,29 @@ function overflows(element) {
   return element.scrollHeight > element.clientHeight + 1;
 }
 
+// Whether every page of ``size`` cards fits whole (a later page's cards may be taller).
+function everyPageFits(body, groups, size) {
+  for (let i = 0; i < groups.length; i += size) {
+    body.replaceChildren(...groups.slice(i, i + size));
+    if (overflows(body)) { return false; }
+  }
+  return true;
+}
+
 // The reveal's cards in pages of as many as fit whole (all of them when they do); the
 // pages take turns on the TV, each for PAGE_MS.
+let paged = []; // the reveal's cards, all of them: paged again when the room changes size
 function paginate(groups) {
+  paged = groups;
   const body = document.getElementById("reveal-body");
   const note = document.getElementById("reveal-page");
   body.classList.toggle("many", groups.length > 3);
   note.hidden = true;
   let size = groups.length;
-  body.replaceChildren(...groups);
-  while (size > 1 && overflows(body)) {
+  while (size > 1 && !everyPageFits(body, groups, size)) {
     size -= 1;
     note.hidden = false;
     note.textContent = (words.page || "{n} of {of}").replace("{n}", "9").replace("{of}", "9");
-    body.replaceChildren(...groups.slice(0, size));
   }
   pages = [];
   for (let i = 0; i < groups.length; i += size) { pages.push(groups.slice(i, i + size)); }
@@ -232,5 +241,8 @@ window.addEventListener("resize", () => {
   if (pages.length) { paginate(pages.flat()); }
   history(shownHistory);
   if (!document.getElementById("final").hidden) { fitFinal(); }
+  // What was drawn since may have taken room from the reveal: a page that no longer fits
+  // is paged again.
+  if (pages.length && overflows(document.getElementById("reveal-body"))) { paginate(paged); }
 });
 connect();
