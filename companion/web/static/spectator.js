@@ -85,12 +85,15 @@ function paginate(groups) {
   const note = document.getElementById("reveal-page");
   body.classList.toggle("many", groups.length > 3);
   note.hidden = true;
+  body.classList.remove("tight");
   let size = groups.length;
   while (size > 1 && !everyPageFits(body, groups, size)) {
     size -= 1;
     note.hidden = false;
     note.textContent = (words.page || "{n} of {of}").replace("{n}", "9").replace("{of}", "9");
   }
+  // A card alone too tall for the room (a small 4:3 screen): its text at the least size.
+  if (size === 1 && !everyPageFits(body, groups, 1)) { body.classList.add("tight"); }
   pages = [];
   for (let i = 0; i < groups.length; i += size) { pages.push(groups.slice(i, i + size)); }
   onPage = -1;
