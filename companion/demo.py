@@ -207,7 +207,7 @@ def play(
     """Play one whole game on the virtual box; returns what it showed. ``names``: the names
     of a recent game, one given (▲) to each seat at its first hand-over. ``pace``: each
     wait of the virtual clock also waited for real, with pauses to read reveals and pass
-    the box; ``watch`` is handed the table before its first frame (a TV to serve)."""
+    the box; ``watch`` is handed the table after its first frame (a TV to serve)."""
     clock = VirtualClock()
     box = box or open_box("virtual", clock=clock)
     if not isinstance(box.clock, VirtualClock):
@@ -233,10 +233,10 @@ def play(
     try:
         table = Table(box, seed=seed, lang=settings.lang, journal=journal)
         run.table = table
-        if watch is not None:
-            watch(table)
         player = Player(box, table, clock, pace)
         table.step()
+        if watch is not None:  # after the first frame, as the box starts
+            watch(table)
         if names:
             table.record.names.recent.keep(dict(enumerate(names)), key="recent")
         player.setup(settings)
