@@ -392,6 +392,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.board != "virtual":
         raise SettingsError("the demo presses buttons by software: it runs on --board virtual only")
     settings = _settings(args)
+    if args.web:
+        from companion.web.address import WebAddress
+
+        WebAddress.parse(args.web)  # a mistake ends here, before the box is opened
     box = open_box("virtual", pinout=_pinout(args), clock=VirtualClock())
     if not args.headless and not sys.stdout.isatty():  # braille into a file helps nobody
         print(
@@ -407,7 +411,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         )
     frames = writable_folder(args.frames, "frames folder", SettingsError) if args.frames else None
     try:
-        run = play(settings, args.seed, frames, args.bots, box=box)
+        if args.web:  # at a table's pace, on the TV page
+            from companion.demo_tv import play_on_tv
+
+            run = play_on_tv(settings, args.seed, args.web, _web_serve(), box, args.bots, frames)
+        else:
+            run = play(settings, args.seed, frames, args.bots, box=box)
     finally:
         box.close()
     table = run.table
@@ -639,6 +648,13 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
         help="keep every screen as a picture in DIR, and the lights and beeps in trace.txt",
     )
     demo.add_argument("--bots", choices=("smart", "random"), default="smart", help=BOTS_HELP)
+    demo.add_argument(
+        "--web",
+        default=None,
+        metavar="HOST:PORT",
+        help="play at a table's pace and serve the TV page on this address (a booth's TV); "
+        "the link to open is printed",
+    )
     demo.set_defaults(func=cmd_demo, seed=1)
 
     kiosk = sub.add_parser("kiosk", help="run a convention booth: attract loop, join, staff menu")

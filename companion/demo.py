@@ -41,8 +41,12 @@ TAP = 0.08  # seconds a button is held for a press
 GAP = 0.4  # seconds between presses (longer than the table's guard)
 LOOP = 0.02  # seconds the box's loop takes to see a release (Back acts on it)
 PEEK = 1.0  # seconds PEEK is held
+READ = 3.0  # seconds a paced demo leaves a reveal up before OK, as a table reads it
+PASS = 1.0  # seconds a paced demo takes to pass the box to the next seat
 
 BotFactory = Callable[[Game, random.Random], list[Bot]]
+#: the real wait of a paced demo (``time.sleep`` for a TV to follow); None: as fast as it goes
+Pace = Callable[[float], None] | None
 #: what a seat answers, given its own view: a seat's bot, or a test forcing a choice
 Chooser = Callable[[int, dict[str, Any], Decision], Choice]
 
@@ -71,16 +75,25 @@ class _Capture(logging.Handler):
 class Player:
     """Presses the box's buttons for the bots."""
 
-    def __init__(self, box: Box, table: Table, clock: VirtualClock) -> None:
+    def __init__(self, box: Box, table: Table, clock: VirtualClock, pace: Pace = None) -> None:
         self.box = box
         self.table = table
         self.clock = clock
+        self.pace = pace
         self.presses = 0
         self.moves = 0
 
     def wait(self, seconds: float) -> None:
         self.clock.advance(seconds)
+        if self.pace is not None:
+            self.pace(seconds)
         self.table.step()
+
+    def linger(self, seconds: float) -> None:
+        """A paced demo's pause where a table would read or pass the box; none unpaced, so
+        the frames and the trace of a seed stay the same."""
+        if self.pace is not None:
+            self.wait(seconds)
 
     def press(self, button: Button, hold: float = TAP) -> None:
         self.box.virtual_board.drive(button, True)
@@ -188,9 +201,13 @@ def play(
     box: Box | None = None,
     journal: Journal | None = None,
     names: Sequence[str] = (),
+    pace: Pace = None,
+    watch: Callable[[Table], None] | None = None,
 ) -> DemoRun:
     """Play one whole game on the virtual box; returns what it showed. ``names``: the names
-    of a recent game, one given (▲) to each seat at its first hand-over."""
+    of a recent game, one given (▲) to each seat at its first hand-over. ``pace``: each
+    wait of the virtual clock also waited for real, with pauses to read reveals and pass
+    the box; ``watch`` is handed the table after its first frame (a TV to serve)."""
     clock = VirtualClock()
     box = box or open_box("virtual", clock=clock)
     if not isinstance(box.clock, VirtualClock):
@@ -216,8 +233,10 @@ def play(
     try:
         table = Table(box, seed=seed, lang=settings.lang, journal=journal)
         run.table = table
-        player = Player(box, table, clock)
+        player = Player(box, table, clock, pace)
         table.step()
+        if watch is not None:  # after the first frame, as the box starts
+            watch(table)
         if names:
             table.record.names.recent.keep(dict(enumerate(names)), key="recent")
         player.setup(settings)
@@ -235,6 +254,7 @@ def play(
             ):
                 player.press("up")  # the next recent name no other seat carries
             elif isinstance(mode, Handoff | Announce):
+                player.linger(READ if isinstance(mode, Announce) else PASS)
                 player.press("ok")
             else:
                 player.answer_as(seat_bots)
