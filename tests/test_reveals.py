@@ -26,7 +26,8 @@ each deal), and the test looks at what the table was shown:
 The games are the registry's; what is a game's own (the kinds of its reveals, the most
 screens each takes, its ballots, the tables played when not its smallest and largest)
 comes from its folder, ``companion/games/<game>/tests/reveals.py`` (``Declared`` says
-what it may hold), so a new game is played here as soon as its folder says so.
+what it may hold): a new folder is played here with no edit to this file, and the
+file fails to load until the folder says at least the most screens of its reveals.
 
 Answers are not reveals and are out of scope: Politburo's open plan vote is
 entered by the secretary as a count of thumbs up (the default, "count") or seat
@@ -97,7 +98,7 @@ def declared(game: str) -> Declared:
     except ModuleNotFoundError as missing:
         if missing.name != name:
             raise
-        raise AssertionError(f"{name} declares {game}'s reveals (CAPS at least)") from None
+        raise AssertionError(f"no {name}: it says {game}'s reveals (CAPS at least)") from None
     cls = game_class(game)
     caps = data.CAPS
     return Declared(
