@@ -32,6 +32,7 @@ from companion.table.modes import (
     Countdown,
     Cursor,
     Handoff,
+    Notice,
     Over,
     Peek,
     Setup,
@@ -60,6 +61,10 @@ class DemoRun:
     log: list[str] = field(default_factory=list)
     presses: int = 0
     moves: int = 0  # answers given: what the table would have done with cards
+    #: each decision answered: its kind, the screen it was answered on ("choose", "peek",
+    #: "cursor", "countdown") and the presses it took, its hand-over (and a name picked
+    #: there) included; the setup's presses and the reveals' OKs are no decision's
+    costs: list[tuple[str, str, int]] = field(default_factory=list)
     table: Table | None = None
 
 
@@ -244,6 +249,7 @@ def play(
         assert game is not None
         rng = random.Random(seed)
         seat_bots = bots(game, rng) if callable(bots) else make_bots(game, bots, rng)
+        since = player.presses  # the presses since the last decision or reveal screen
         while not isinstance(table.mode, Over):
             mode = table.mode
             seat = mode.seat if isinstance(mode, Handoff) else None
@@ -253,11 +259,18 @@ def play(
                 and table.record.names.choices(seat)[1:]
             ):
                 player.press("up")  # the next recent name no other seat carries
-            elif isinstance(mode, Handoff | Announce):
-                player.linger(READ if isinstance(mode, Announce) else PASS)
+            elif isinstance(mode, Handoff | Notice):
+                player.linger(PASS)
+                player.press("ok")  # a notice is read and costs its OK, as at a table
+            elif isinstance(mode, Announce):
+                player.linger(READ)
                 player.press("ok")
+                since = player.presses
             else:
+                kind = game.decision.kind if game.decision is not None else ""
                 player.answer_as(seat_bots)
+                run.costs.append((kind, type(mode).__name__.lower(), player.presses - since))
+                since = player.presses
         player.press("down")  # the second final page: everyone's card
         player.press("up")
         run.presses = player.presses

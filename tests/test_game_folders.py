@@ -244,3 +244,55 @@ def test_no_suite_lists_the_games_by_hand():
                 if sorted(map(str, keys)) == sorted(GAMES):
                     listed.append(f"{path.name}:{node.lineno}")
     assert listed == []
+
+
+def screens_typed(source: str, game: str) -> bool:
+    """Whether a folder's ``__init__`` binds its own screens module to a name typed
+    ``GameUI`` (under TYPE_CHECKING: nothing is imported at run time), so that mypy holds
+    the screens to the protocol although the record loads them by name."""
+    tree = ast.parse(source)
+    guarded = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    ]
+    for block in guarded:
+        imported = {
+            alias.asname or alias.name: f"{node.module}.{alias.name}"
+            for node in block.body
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+        }
+        for node in block.body:
+            if (
+                isinstance(node, ast.AnnAssign)
+                and ast.unparse(node.annotation) == "GameUI"
+                and isinstance(node.value, ast.Name)
+                and imported.get(node.value.id) == f"companion.games.{game}.screens"
+                and imported.get("GameUI") == "companion.ui.contract.GameUI"
+            ):
+                return True
+    return False
+
+
+def test_each_folder_holds_its_screens_to_the_protocol_for_the_type_checker():
+    untyped = [
+        game
+        for game in GAMES
+        if not screens_typed((PACKAGE / "games" / game / "__init__.py").read_text("utf-8"), game)
+    ]
+    assert untyped == []
+
+
+def test_the_typed_screens_check_wants_the_folders_own_screens_under_type_checking():
+    """The control: another game's screens, an untyped name, or a run-time import fail it."""
+    typed = (
+        "if TYPE_CHECKING:\n"
+        "    from companion.games.{game} import screens\n"
+        "    from companion.ui.contract import GameUI\n\n"
+        "    _SCREENS: {kind} = screens\n"
+    )
+    assert screens_typed(typed.format(game="a", kind="GameUI"), "a")
+    assert not screens_typed(typed.format(game="b", kind="GameUI"), "a")
+    assert not screens_typed(typed.format(game="a", kind="object"), "a")
+    assert not screens_typed(typed.format(game="a", kind="GameUI").replace("TYPE_", "RUN_"), "a")

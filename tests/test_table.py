@@ -473,24 +473,3 @@ def test_attract_games_never_ask_to_look():
         assert table.mode == Handoff(1)
     finally:
         b.close()
-
-
-@pytest.mark.parametrize(
-    ("settings", "most"),
-    [
-        (Settings("gulag", 7, "en"), 165),
-        (Settings("politburo", 7, "en"), 324),
-        (Settings("glasnost", 8, "en"), 528),
-        (Settings("kolkhoz", 4, "en", {"deal": "cards"}), 585),
-        (Settings("kolkhoz", 4, "en", {"deal": "box"}), 273),
-    ],
-    ids=lambda x: getattr(x, "game", x),
-)
-def test_a_demo_game_costs_no_more_presses_than_it_did(settings, most):
-    """The demo's bots hold PEEK and take the short way round a cursor: asking a seat
-    that has not looked, or a cursor rule, must not cost a careful table presses."""
-    b = open_box("virtual", clock=VirtualClock())
-    try:
-        assert play(settings, seed=3, box=b).presses <= most
-    finally:
-        b.close()

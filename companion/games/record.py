@@ -2,17 +2,20 @@
 
 Each game is a folder, ``companion/games/<game>/``, whose ``__init__`` holds one
 ``GameRecord``; the registry (``companion.games.registry``) lists the records.
-A part is a function that imports it on first use, so loading the registry
-imports no game's rules, screens, bots, TV texts or Learn pages: a start
-imports only the chosen game's, and the arrows stay plain imports that the type
-checker, the import contract and a reader all see (OpenSpiel's one record a
-game, ``_GAME_TYPE``).
+Every folder keeps its parts in the same modules under the same names
+(``PLACES``), so a record is built from the folder's package name and loads a
+part by importing its module on first use: loading the registry imports no
+game's rules, screens, bots, TV texts or Learn pages, and a start imports only
+the chosen game's (OpenSpiel's one record a game, ``_GAME_TYPE``). The type
+checker still holds each folder's screens to ``companion.ui.contract.GameUI``:
+the folder's ``__init__`` binds them to a name of that type for it alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:  # argparse loads gettext: a start in English loads neither
@@ -38,6 +41,17 @@ class Page(NamedTuple):
 
 #: the parts a record names
 Part = Literal["engine", "ui", "bots", "tv", "learn", "migrations", "state_shape"]
+#: where each part lives in a game's folder: its module, and its name in that module (None:
+#: the module itself; the engine's class is the one the record names)
+PLACES: dict[Part, tuple[str, str | None]] = {
+    "engine": ("rules", None),
+    "ui": ("screens", None),
+    "bots": ("bots", "make_bots"),
+    "tv": ("tv", None),
+    "learn": ("learn", "PAGES"),
+    "migrations": ("migrations", "MIGRATIONS"),
+    "state_shape": ("shape", "SHAPE"),
+}
 
 
 @dataclass(frozen=True)
@@ -55,30 +69,25 @@ class Command:
 class GameRecord:
     """Where each part of one game lives, each loaded on first use.
 
-    ``hidden`` names the fields of the game's state that hold what one seat
-    knows and no other may see (the tests swap them between seats and check
-    that nothing shown changes). ``state_shape`` is the declaration a saved
-    state is checked against when the journal resumes it (``companion.games.shape``).
-    ``read_option`` turns an option's value given on the command line (a file
-    name, say) into the value the game takes: games do no I/O. ``bot_options``
-    are the options under which bots play a whole game alone (the booth's
-    attract games, the speed measures); ``bot_seed`` gives the bots' seed from
-    the game's (apart, unless the bots must deal the table's own cards);
-    ``bench_players`` are table sizes the bench plays besides the smallest and
-    the largest. ``booth``: a game a convention booth offers strangers (its
-    attract games, its Join and Learn menus, the staff's list); a game that only
-    serves another one on the table (the vote) is not a booth's.
+    ``package`` is the folder's (``companion.games.<name>``: its ``__name__``), and
+    ``engine`` the name of the game's class in its ``rules``; the other parts are where
+    ``PLACES`` says. ``hidden`` names the fields of the game's state that hold what one
+    seat knows and no other may see (the tests swap them between seats and check that
+    nothing shown changes). The ``state_shape`` part is the declaration a saved state is
+    checked against when the journal resumes it (``companion.games.shape``).
+    ``read_option`` turns an option's value given on the command line (a file name, say)
+    into the value the game takes: games do no I/O. ``bot_options`` are the options
+    under which bots play a whole game alone (the booth's attract games, the speed
+    measures); ``bot_seed`` gives the bots' seed from the game's (apart, unless the bots
+    must deal the table's own cards); ``bench_players`` are table sizes the bench plays
+    besides the smallest and the largest. ``booth``: a game a convention booth offers
+    strangers (its attract games, its Join and Learn menus, the staff's list); a game
+    that only serves another one on the table (the vote) is not a booth's.
     """
 
-    name: str
+    package: str
+    engine: str
     hidden: tuple[str, ...]
-    engine: Callable[[], Any]
-    ui: Callable[[], Any]
-    bots: Callable[[], Any]
-    tv: Callable[[], Any]
-    learn: Callable[[], Any]
-    migrations: Callable[[], Any]
-    state_shape: Callable[[], Any]
     commands: tuple[Command, ...] = ()
     read_option: Callable[[str, str], Any] = field(default=lambda key, value: value)
     bot_options: dict[str, str] = field(default_factory=dict)
@@ -86,7 +95,14 @@ class GameRecord:
     bench_players: tuple[int, ...] = ()
     booth: bool = True
 
+    @property
+    def name(self) -> str:
+        """The game's key: its folder's name."""
+        return self.package.rpartition(".")[2]
+
     def load(self, part: Part) -> Any:
-        """The object a part names, imported on first use."""
-        loader: Callable[[], Any] = getattr(self, part)
-        return loader()
+        """The object a part names, its module imported on first use."""
+        module, attribute = PLACES[part]
+        found = import_module(f"{self.package}.{module}")
+        name = self.engine if part == "engine" else attribute
+        return found if name is None else getattr(found, name)

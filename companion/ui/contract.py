@@ -3,8 +3,8 @@
 The table, the setup screens and the tests reach a game's screens only
 through these names. Optional hooks have a default in ``companion.ui.defaults``
 that a ui module imports (and so re-exports) when it has nothing better to
-say; each game's record returns its screens as a ``GameUI``, so the type
-checker holds every game's module to this protocol.
+say; each game folder binds its screens to a name typed ``GameUI`` (for the
+type checker only), so mypy holds every game's module to this protocol.
 """
 
 from __future__ import annotations

@@ -1,11 +1,4 @@
-"""Glasnost: seats around crises, secret votes, purges and coups.
-
-The folder holds the whole game: its rules (``rules``, pure), saved shape and
-invariants (``shape``), screens (``screens``), bots (``bots``), TV and phone
-texts and picture (``tv``), Learn pages (``learn``) and migrations
-(``migrations``). The house reaches them only through ``RECORD``, each part
-imported on first use.
-"""
+"""Glasnost: seats around crises, secret votes, purges and coups."""
 
 from __future__ import annotations
 
@@ -16,49 +9,10 @@ from companion.games.record import Command, GameRecord
 if TYPE_CHECKING:
     import argparse
 
+    from companion.games.glasnost import screens
     from companion.ui.contract import GameUI
 
-
-def _engine() -> Any:
-    from companion.games.glasnost.rules import Glasnost
-
-    return Glasnost
-
-
-def _ui() -> GameUI:  # the type checker holds the screens to the protocol
-    from companion.games.glasnost import screens
-
-    return screens
-
-
-def _bots() -> Any:
-    from companion.games.glasnost.bots import make_bots
-
-    return make_bots
-
-
-def _tv() -> Any:
-    from companion.games.glasnost import tv
-
-    return tv
-
-
-def _learn() -> Any:
-    from companion.games.glasnost.learn import PAGES
-
-    return PAGES
-
-
-def _migrations() -> Any:
-    from companion.games.glasnost.migrations import MIGRATIONS
-
-    return MIGRATIONS
-
-
-def _state_shape() -> Any:
-    from companion.games.glasnost.shape import SHAPE
-
-    return SHAPE
+    _SCREENS: GameUI = screens  # for the type checker only: the screens keep the protocol
 
 
 def _board_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,15 +39,9 @@ def _read_option(key: str, value: str) -> Any:
 
 
 RECORD = GameRecord(
-    name="glasnost",
+    __name__,
+    engine="Glasnost",
     hidden=("objectives",),
-    engine=_engine,
-    ui=_ui,
-    bots=_bots,
-    tv=_tv,
-    learn=_learn,
-    migrations=_migrations,
-    state_shape=_state_shape,
     commands=(
         Command(
             "board",

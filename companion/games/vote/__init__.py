@@ -11,66 +11,21 @@ its French catalog (``locale``) and its tests (``tests``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.games.record import GameRecord
 
 if TYPE_CHECKING:
+    from companion.games.vote import screens
     from companion.ui.contract import GameUI
 
-
-def _engine() -> Any:
-    from companion.games.vote.rules import Vote
-
-    return Vote
-
-
-def _ui() -> GameUI:  # the type checker holds the screens to the protocol
-    from companion.games.vote import screens
-
-    return screens
-
-
-def _bots() -> Any:
-    from companion.games.vote.bots import make_bots
-
-    return make_bots
-
-
-def _tv() -> Any:
-    from companion.games.vote import tv
-
-    return tv
-
-
-def _learn() -> Any:
-    from companion.games.vote.learn import PAGES
-
-    return PAGES
-
-
-def _migrations() -> Any:
-    from companion.games.vote.migrations import MIGRATIONS
-
-    return MIGRATIONS
-
-
-def _state_shape() -> Any:
-    from companion.games.vote.shape import SHAPE
-
-    return SHAPE
+    _SCREENS: GameUI = screens  # for the type checker only: the screens keep the protocol
 
 
 RECORD = GameRecord(
-    name="vote",
+    __name__,
+    engine="Vote",
     hidden=("starts",),
-    engine=_engine,
-    ui=_ui,
-    bots=_bots,
-    tv=_tv,
-    learn=_learn,
-    migrations=_migrations,
-    state_shape=_state_shape,
     bot_options={"choice": "approve_reject", "reveal": "cards"},  # an Avalon team vote
     booth=False,  # a ballot for another game on the table: nothing for a stranger alone
 )
