@@ -52,6 +52,15 @@ class Tokens:
         self._save()
         return token
 
+    def fresh(self) -> str:
+        """A new token not yet any seat's (``adopt`` makes it one's)."""
+        return new_token()
+
+    def adopt(self, seat: int, token: str) -> None:
+        """``token`` is ``seat``'s link from now on; the old one stops working at once."""
+        self.by_seat[seat] = token
+        self._save()
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to; every live token is compared, in constant time each."""
         given = token.encode("ascii", "replace")
