@@ -26,6 +26,7 @@ from companion.ui.i18n import translator
 from companion.web import rejoin
 from companion.web.rejoin import CAP, CAPPED, LIFE, PATIENCE, WRONG, Codes
 from companion.web.server import NO_SEAT, REPLACED
+from tests.browser import chromium
 from tests.test_web_limits import get, raw, serving, session_from
 from tests.webtables import play_out, web_table
 
@@ -183,6 +184,8 @@ def test_a_post_anywhere_else_and_a_cross_origin_form_are_refused():
             f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
             "Connection: close\r\n\r\n"
         )
+        assert raw(server.port, head.encode() + body).startswith(b"HTTP/1.1 403")
+        head = head.replace("Origin: http://evil.example", "Sec-Fetch-Site: cross-site")
         assert raw(server.port, head.encode() + body).startswith(b"HTTP/1.1 403")
         status, _, _ = post_code(server.port, code, path="/")
         assert status in (400, 405)
@@ -426,3 +429,76 @@ def test_the_box_never_asks_over_a_seats_own_screen_only_at_a_public_one():
     play_out(table, player, answer_phone=None, until=check)
     assert seen == set(PRIVATE)
     assert asked_over <= {Handoff, Announce, Over}, asked_over
+
+
+# -- in Chromium -----------------------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+WAIT = 10_000  # ms a page may take to catch up (a bound, not a measure)
+
+
+def no_violations(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_a_phone_rejoins_by_code_once_the_seats_phone_lets_it_in_in_chromium(served):
+    """Phone A holds seat 1; phone B types the seat's code on /J and waits; A lets it in and
+    wipes its page; phone C opens B's link and waits; B keeps its seat, and C is told."""
+    table, room, _player = web_table(Settings("politburo", 7))
+    seat = table.decision().seats[0]
+    token = room.tokens.issue(seat)
+    base = served(room)
+    with chromium() as browser:
+        a = browser.new_page(viewport=PHONE)
+        a.goto(f"{base}/P/{token}")
+        a.wait_for_function("() => document.body.dataset.link === 'live'", timeout=WAIT)
+        room.phones.code(seat)  # shown on the box (PEEK held + Down: tested above)
+        code = room.codes.live[seat][0]
+        b = browser.new_page(viewport=PHONE)  # a context of its own: another phone
+        b.goto(f"{base}/J")
+        assert b.locator("#code").get_attribute("inputmode") == "numeric"
+        no_violations(b)
+        b.fill("#code", f"{code[:3]} {code[3:]}")
+        b.click("button[type=submit]")
+        b.wait_for_function("() => document.body.dataset.link === 'waiting'", timeout=WAIT)
+        assert "Waiting for seat 1's phone or the box" in b.locator("#link").inner_text()
+        assert b.locator("#private").is_hidden() and b.locator("#naming").is_hidden()
+        a.wait_for_selector("#request:not([hidden])", timeout=WAIT)
+        assert "Another phone asks for seat 1" in a.locator("#request-text").inner_text()
+        no_violations(a)
+        a.click("#let-in")
+        a.wait_for_function("() => document.body.dataset.link === 'replaced'", timeout=WAIT)
+        b.wait_for_function("() => document.body.dataset.link === 'live'", timeout=WAIT)
+        assert b.locator("#seat").inner_text() == "Seat 1" and b.locator("#private").is_visible()
+        assert "/P/" in b.url and token not in b.url and room.tokens.seat_of(token) is None
+        # A third phone on B's link waits; B keeps its seat
+        c = browser.new_page(viewport=PHONE)  # a context of its own: another phone
+        c.goto(b.url)
+        c.wait_for_function("() => document.body.dataset.link === 'waiting'", timeout=WAIT)
+        b.wait_for_selector("#request:not([hidden])", timeout=WAIT)
+        b.click("#keep")
+        c.wait_for_function("() => document.body.dataset.link === 'no_seat'", timeout=WAIT)
+        assert c.locator("#dead").inner_text() == "Refused: seat 1 keeps its phone."
+        no_violations(c)
+        b.wait_for_selector("#request", state="hidden", timeout=WAIT)
+        assert b.evaluate("document.body.dataset.link") == "live"
+
+
+def test_the_join_page_speaks_the_tables_language_and_refuses_in_one_line(served):
+    _table, room, _player = web_table(Settings("politburo", 7, "fr"))
+    base = served(room)
+    with chromium() as browser:
+        page = browser.new_page(viewport=PHONE)
+        page.goto(f"{base}/J")
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.locator("h1").inner_text() == "Rejoindre par code"
+        no_violations(page)
+        page.fill("#code", "12345")
+        page.click("button[type=submit]")
+        page.wait_for_selector(".refused", timeout=WAIT)
+        assert page.locator(".refused").count() == 1
+        assert page.locator(".refused").inner_text().startswith("Ce code ne fonctionne pas")
+        no_violations(page)

@@ -380,8 +380,12 @@ class Site:
     async def join_code(self, request: web.Request) -> web.Response:
         """A code typed: a good one sends the phone to its seat's new link (303); a wrong,
         used or expired one, or one past the room's cap, gets one line and changes nothing."""
-        origin = request.headers.get(hdrs.ORIGIN)
-        if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
+        # Another site's form is refused (it would only spend the room's guesses). Pages sent
+        # with no-referrer post "Origin: null": the browser's Sec-Fetch-Site says where from.
+        origin = request.headers.get(hdrs.ORIGIN, "null").lower()
+        site = request.headers.get("Sec-Fetch-Site", "same-origin")
+        ours = origin in ("null", f"{request.scheme}://{request.host}".lower())
+        if not ours or site not in ("same-origin", "none"):
             raise web.HTTPForbidden(text="cross-origin form refused")
         try:
             typed = (await request.post()).get("code")
