@@ -469,8 +469,15 @@ def test_a_phone_rejoins_by_code_once_the_seats_phone_lets_it_in_in_chromium(ser
         a.wait_for_selector("#request:not([hidden])", timeout=WAIT)
         assert "Another phone asks for seat 1" in a.locator("#request-text").inner_text()
         no_violations(a)
+        tv = browser.new_page(viewport={"width": 1280, "height": 720})
+        tv.goto(f"{base}/")
+        said = "t => document.getElementById('names').textContent.includes(t)"
+        tv.wait_for_function(said, arg="1 (new phone asks)", timeout=WAIT)
         a.click("#let-in")
         a.wait_for_function("() => document.body.dataset.link === 'replaced'", timeout=WAIT)
+        tv.wait_for_function(said, arg="Seat 1 moved to a new phone.", timeout=WAIT)
+        assert "new phone asks" not in tv.locator("#names").inner_text()
+        assert code not in tv.content() and token not in tv.content()
         b.wait_for_function("() => document.body.dataset.link === 'live'", timeout=WAIT)
         assert b.locator("#seat").inner_text() == "Seat 1" and b.locator("#private").is_visible()
         assert "/P/" in b.url and token not in b.url and room.tokens.seat_of(token) is None

@@ -170,7 +170,8 @@ class Feed:
 
 
 class Redacted(logging.Filter):
-    """Takes phone and TV tokens out of every log record of the web server."""
+    """Takes phone and TV tokens, and anything that may carry a seat's code, out of every
+    log record of the web server."""
 
     # a token in a path, and anything that may carry a seat's code: a query or a form field
     # named code, a path under /J, a run of digits after /J
