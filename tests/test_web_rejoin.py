@@ -189,6 +189,11 @@ def test_a_post_anywhere_else_and_a_cross_origin_form_are_refused():
         assert raw(server.port, head.encode() + body).startswith(b"HTTP/1.1 403")
         status, _, _ = post_code(server.port, code, path="/")
         assert status in (400, 405)
+        assert get(server.port, "/J", host="evil.example")[0] == 421
+        forged = head.replace(f"127.0.0.1:{server.port}", "evil.example").replace(
+            "Sec-Fetch-Site: cross-site\r\n", ""
+        )
+        assert raw(server.port, forged.encode() + body).startswith(b"HTTP/1.1 421")
     assert room.codes.live  # the code was never tried
 
 
@@ -254,7 +259,8 @@ def test_a_second_phone_on_a_held_seat_waits_until_the_holding_phone_lets_it_in(
             tv = json.loads(room.spectator)
             assert [s["asks"] for s in tv["room"]] == [s == seat for s in range(7)]
             assert room.phones.connected[seat] == 1  # the waiting phone holds nothing
-            await step(player)  # nothing the phones do moves the box past its screen
+            await step(player)
+            assert isinstance(table.mode, Admit)  # the box asks too, over the phones' vote
             await first.send_str(json.dumps({"request": request["number"], "let": True}))
             assert await until(first, "replaced") == {"type": "replaced"}
             closing = await first.receive(timeout=5)
@@ -374,6 +380,33 @@ def test_a_request_nobody_answers_lapses_after_a_minute_with_one_line():
             assert not room.requests.open
             await step(player)
             assert not isinstance(table.mode, Admit)
+            await first.close()
+
+    phones_scenario(Settings("politburo", 7), scenario)
+
+
+def test_phones_asking_in_a_burst_and_leaving_leave_the_box_as_it_was():
+    """Twenty phones open a held seat's link at once, from twenty addresses, and go: the box
+    keeps playing, its question gone with them, and the seat keeps its phone."""
+
+    async def scenario(table, room, player, base, seat, token):
+        async with session_from(1) as one:
+            first = await one.ws_connect(f"{base}/ws/P/{token}")
+            await until(first, "phone")
+            sessions = [session_from(10 + i) for i in range(20)]
+            others = await asyncio.gather(*(s.ws_connect(f"{base}/ws/P/{token}") for s in sessions))
+            await step(player)
+            for ws in others:
+                await ws.close()
+            for session in sessions:
+                await session.close()
+            for _ in range(100):
+                await step(player, 0.05)
+                if not room.requests.open and not isinstance(table.mode, Admit):
+                    break
+            assert not room.requests.open and not isinstance(table.mode, Admit)
+            assert room.phones.connected[seat] == 1
+            assert (await cleared(first))["seat"] == seat + 1
             await first.close()
 
     phones_scenario(Settings("politburo", 7), scenario)
