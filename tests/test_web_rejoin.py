@@ -412,6 +412,24 @@ def test_phones_asking_in_a_burst_and_leaving_leave_the_box_as_it_was():
     phones_scenario(Settings("politburo", 7), scenario)
 
 
+def test_a_phone_waiting_when_another_game_begins_hears_its_link_died():
+    async def scenario(table, room, player, base, seat, token):
+        async with session_from(1) as one, session_from(2) as two:
+            first = await one.ws_connect(f"{base}/ws/P/{token}")
+            await until(first, "phone")
+            second = await two.ws_connect(f"{base}/ws/P/{token}")
+            await until(second, "waiting")
+            table.abandon()
+            table.start(Settings("politburo", 7))
+            await step(player)
+            while (msg := await second.receive(timeout=5)).type == aiohttp.WSMsgType.TEXT:
+                assert json.loads(msg.data)["type"] != "no_seat"
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4403
+            assert not room.requests.open
+
+    phones_scenario(Settings("politburo", 7), scenario)
+
+
 def test_a_link_joins_at_once_when_no_phone_holds_the_seat():
     async def scenario(table, room, player, base, seat, token):
         async with session_from(1) as one, session_from(2) as two:

@@ -38,7 +38,7 @@ PATIENCE = 60.0  # seconds a request waits for an answer before it lapses
 SAID = 60.0  # seconds the TV shows that a seat moved to a new phone (or refused one)
 
 #: what became of a request; None while it waits
-IN, REFUSED, LAPSED, SUPERSEDED = "in", "refused", "lapsed", "superseded"
+IN, REFUSED, LAPSED, SUPERSEDED, ENDED = "in", "refused", "lapsed", "superseded", "ended"
 WRONG, CAPPED = "wrong", "capped"
 
 
@@ -164,7 +164,7 @@ class Requests:
     def clear(self) -> None:
         """A game began or ended: its requests and fresh links go with its tokens."""
         for request in self.open.values():
-            request.verdict = LAPSED
+            request.verdict = ENDED
         self.open.clear()
         self.fresh.clear()
         self.said = None

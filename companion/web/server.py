@@ -36,7 +36,7 @@ from companion.ui.i18n import translator
 from companion.web.address import WebAddress, is_address
 from companion.web.guard import BACKLOG, HEADERS, Connections, GuardedHandler
 from companion.web.padding import padded
-from companion.web.rejoin import IN, Request, join_words, waiting_words
+from companion.web.rejoin import ENDED, IN, Request, join_words, waiting_words
 from companion.web.room import WebRoom
 
 log = logging.getLogger("companion.web")
@@ -552,6 +552,9 @@ class Site:
             return False
         if asked.verdict in (None, IN):
             return True
+        if asked.verdict == ENDED:  # the game ended or another began: its links died
+            await ws.close(code=4403, message=b"token no longer valid")
+            return False
         with contextlib.suppress(ConnectionError):
             text = said[asked.verdict]
             await ws.send_str(padded(json.dumps({"type": "no_seat", "text": text})))
