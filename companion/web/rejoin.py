@@ -18,7 +18,6 @@ reloading); a newer request for the same seat replaces it.
 
 from __future__ import annotations
 
-import hmac
 import itertools
 import secrets
 from collections import deque
@@ -29,6 +28,7 @@ from PIL import Image, ImageDraw
 
 from companion.ui.canvas import HEIGHT, LINE, WIDTH, font
 from companion.ui.i18n import Translate
+from companion.web.tokens import seat_with
 
 DIGITS = 6
 LIFE = 120.0  # seconds a code works
@@ -64,13 +64,8 @@ class Codes:
         (the room's guesses reached the cap: every live code died). Every live code is
         compared in constant time, whole: a prefix or an extension is wrong."""
         now = self.clock()
-        given = text.encode("utf-8", "replace")
-        found = None
-        for seat, (code, dies) in list(self.live.items()):
-            if now >= dies:
-                del self.live[seat]
-            elif hmac.compare_digest(given, code.encode("ascii")):
-                found = seat
+        self.live = {seat: (code, dies) for seat, (code, dies) in self.live.items() if now < dies}
+        found = seat_with(text, {seat: code for seat, (code, _) in self.live.items()})
         if found is not None:
             del self.live[found]
             return found
@@ -151,12 +146,7 @@ class Requests:
 
     def fresh_seat(self, token: str) -> int | None:
         """The seat a code's fresh link is for; compared in constant time, whole."""
-        given = token.encode("ascii", "replace")
-        found = None
-        for seat, live in self.fresh.items():
-            if hmac.compare_digest(given, live.encode("ascii")):
-                found = seat
-        return found
+        return seat_with(token, self.fresh)
 
     def say(self, line: str) -> None:
         self.said = (line, self.clock())

@@ -14,6 +14,7 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 
 TOKEN_BYTES = 15  # 120 bits, 24 base32 characters
@@ -63,12 +64,7 @@ class Tokens:
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to; every live token is compared, in constant time each."""
-        given = token.encode("ascii", "replace")
-        found = None
-        for seat, live in self.by_seat.items():
-            if hmac.compare_digest(given, live.encode("ascii")):
-                found = seat
-        return found
+        return seat_with(token, self.by_seat)
 
     def _load(self) -> dict | None:
         if self.path is None:
@@ -83,6 +79,16 @@ class Tokens:
         if self.path is not None:
             data = {"key": self.key, "tokens": {str(s): t for s, t in self.by_seat.items()}}
             write_private(self.path, json.dumps(data))
+
+
+def seat_with(token: str, live: Mapping[int, str]) -> int | None:
+    """The seat whose token in ``live`` is ``token``: each compared whole, in constant time."""
+    given = token.encode("ascii", "replace")
+    found = None
+    for seat, known in live.items():
+        if hmac.compare_digest(given, known.encode("ascii")):
+            found = seat
+    return found
 
 
 def write_private(path: Path, text: str) -> None:
