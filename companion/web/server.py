@@ -493,10 +493,11 @@ class Site:
         ws = await self.open_ws(request)
         if self.holds(seat) and not await self.wait_for_seat(ws, seat, token):
             return ws
+        # The phone it replaces hears so first, before a code's link kills the old one
+        await self.replace_phone(seat)
         if not self.room.take_seat(seat, token):  # the link died meanwhile
             await ws.close(code=4403, message=b"token no longer valid")
             return ws
-        await self.replace_phone(seat)
         self.phones[seat] = ws
         self.room.phones.joined(seat, +1)
 
