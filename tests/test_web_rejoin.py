@@ -7,6 +7,8 @@ loopback (127.0.1.x addresses stand for separate phones) beside a virtual table.
 import asyncio
 import json
 import logging
+import threading
+import time
 
 import aiohttp
 
@@ -237,12 +239,22 @@ async def step(player, seconds=0.2):
 
 
 def phones_scenario(settings, scenario):
+    """``scenario`` against a served room; the room's messages are made on the table's
+    thread only (the server's side never calls into the game)."""
     table, room, player = web_table(settings)
     seat = table.decision().seats[0]
     token = room.tokens.issue(seat)
+    publish, threads = room.publish, set()
+
+    def watched(*args):
+        threads.add(threading.current_thread())
+        publish(*args)
+
+    room.publish = watched
     with serving(room) as server:
         base = f"http://127.0.0.1:{server.port}"
         asyncio.run(scenario(table, room, player, base, seat, token))
+    assert threads <= {threading.current_thread()}
     return table, room
 
 
@@ -256,10 +268,10 @@ def test_a_second_phone_on_a_held_seat_waits_until_the_holding_phone_lets_it_in(
             assert waiting["type"] == "waiting" and f"seat {seat + 1}" in waiting["text"]
             request = await asked(first)
             assert "Another phone asks" in request["text"]
+            await step(player)  # the TV hears it from the table's thread, on its next turn
             tv = json.loads(room.spectator)
             assert [s["asks"] for s in tv["room"]] == [s == seat for s in range(7)]
             assert room.phones.connected[seat] == 1  # the waiting phone holds nothing
-            await step(player)
             assert isinstance(table.mode, Admit)  # the box asks too, over the phones' vote
             await first.send_str(json.dumps({"request": request["number"], "let": True}))
             assert await until(first, "replaced") == {"type": "replaced"}
@@ -267,12 +279,15 @@ def test_a_second_phone_on_a_held_seat_waits_until_the_holding_phone_lets_it_in(
             assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == REPLACED
             state = await until(second, "phone")
             assert state["seat"] == seat + 1 and state["request"] is None
+            await step(player)
             tv = json.loads(room.spectator)
             assert not any(s["asks"] for s in tv["room"])
             assert tv["rejoin"] == f"Seat {seat + 1} moved to a new phone."
             assert token not in room.spectator
             await step(player)
             assert not isinstance(table.mode, Admit)  # the box's question went away
+            await step(player, rejoin.SAID)
+            assert json.loads(room.spectator)["rejoin"] is None  # said for a minute
             await second.close()
 
     phones_scenario(Settings("politburo", 7), scenario)
@@ -297,6 +312,7 @@ def test_the_holding_phone_refuses_and_the_new_phone_is_told_and_closed():
             closing = await second.receive(timeout=5)
             assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == NO_SEAT
             assert (await cleared(first))["seat"] == seat + 1  # it keeps the seat
+            await step(player)
             assert json.loads(room.spectator)["rejoin"] == (
                 f"A new phone for seat {seat + 1} was refused."
             )
@@ -498,10 +514,21 @@ def no_violations(page):
 def test_a_phone_rejoins_by_code_once_the_seats_phone_lets_it_in_in_chromium(served):
     """Phone A holds seat 1; phone B types the seat's code on /J and waits; A lets it in and
     wipes its page; phone C opens B's link and waits; B keeps its seat, and C is told."""
-    table, room, _player = web_table(Settings("politburo", 7))
+    table, room, player = web_table(Settings("politburo", 7))
     seat = table.decision().seats[0]
     token = room.tokens.issue(seat)
     base = served(room)
+
+    def tv_says(text):
+        """The TV's room line says ``text`` (the table's loop turning meanwhile, as a box's
+        does: the TV hears of phones from its thread)."""
+        for _ in range(WAIT // 50):
+            player.wait(0.05)
+            if text in tv.locator("#names").inner_text():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"the TV never said {text!r}")
+
     with chromium() as browser:
         a = browser.new_page(viewport=PHONE)
         a.goto(f"{base}/P/{token}")
@@ -522,11 +549,10 @@ def test_a_phone_rejoins_by_code_once_the_seats_phone_lets_it_in_in_chromium(ser
         no_violations(a)
         tv = browser.new_page(viewport={"width": 1280, "height": 720})
         tv.goto(f"{base}/")
-        said = "t => document.getElementById('names').textContent.includes(t)"
-        tv.wait_for_function(said, arg="1 (new phone asks)", timeout=WAIT)
+        tv_says("1 (new phone asks)")
         a.click("#let-in")
         a.wait_for_function("() => document.body.dataset.link === 'replaced'", timeout=WAIT)
-        tv.wait_for_function(said, arg="Seat 1 moved to a new phone.", timeout=WAIT)
+        tv_says("Seat 1 moved to a new phone.")
         assert "new phone asks" not in tv.locator("#names").inner_text()
         assert code not in tv.content() and token not in tv.content()
         b.wait_for_function("() => document.body.dataset.link === 'live'", timeout=WAIT)

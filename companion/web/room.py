@@ -164,9 +164,9 @@ class Phones:
         with self.room.lock:
             votes, self.votes = self.votes, []
             lapsed = self.room.requests.lapse()
-        self.room.presence_changed()  # asked every turn of the loop: a link lost long enough
         if lapsed:
-            self.room.rejoin_changed()
+            self.room.changed()  # the waiting phone hears its request lapsed
+        self.room.presence_changed()  # asked every turn of the loop: a link lost long enough
         return votes
 
     def code(self, seat: int) -> Image.Image:
@@ -365,8 +365,13 @@ class WebRoom(Watcher):
         self._again()
 
     def presence_changed(self) -> None:
-        """A phone came, went or has been away long enough: the TV is told."""
-        if self.phones.presence() != self._presence:
+        """A phone came, went or has been away long enough, a seat got a link, a new phone
+        asks for a seat or was answered: the TV is told (on the table's thread: the server's
+        side only changes the room and wakes the phones)."""
+        with self.lock:
+            seats = frozenset(self.tokens.by_seat)
+        news = seats != self._seats or self.rejoin_state() != self._rejoin
+        if news or self.phones.presence() != self._presence:
             self._again()
 
     def rejoin_state(self) -> tuple[frozenset[int], str | None]:
@@ -374,11 +379,6 @@ class WebRoom(Watcher):
         with self.lock:
             said = self.requests.said
             return frozenset(self.requests.open), None if said is None else said[0]
-
-    def rejoin_changed(self) -> None:
-        """A request came, went or was settled: the TV, the phones and the box are told."""
-        self._again()
-        self.changed()
 
     def settle(self, number: int, let_in: bool, seat: int | None = None) -> Request | None:
         """Answer request ``number`` (from the box, or from ``seat``'s phone): the TV says
@@ -389,20 +389,20 @@ class WebRoom(Watcher):
                 return None
             line = tv_line(translator(self.lang), request.seat, self.names, let_in)
             self.requests.say(line)
-        self.rejoin_changed()
+        self.changed()
         return request
 
     def ask_for_seat(self, seat: int, token: str, fresh: bool) -> Request:
         """A phone asks for ``seat``, held by a connected phone: it waits for an answer."""
         with self.lock:
             request = self.requests.ask(seat, token, fresh)
-        self.rejoin_changed()
+        self.changed()
         return request
 
     def withdraw(self, request: Request) -> None:
         with self.lock:
             self.requests.withdraw(request)
-        self.rejoin_changed()
+        self.changed()
 
     def take_seat(self, seat: int, token: str) -> bool:
         """A phone joins ``seat`` with ``token``: a code's fresh link becomes the seat's own
@@ -414,7 +414,6 @@ class WebRoom(Watcher):
                 return False
             del self.requests.fresh[seat]
             self.tokens.adopt(seat, token)
-        self._again()
         self.changed()
         return True
 
@@ -424,16 +423,13 @@ class WebRoom(Watcher):
         with self.lock:
             found = self.codes.use(code)
             if isinstance(found, str):
-                if found != "wrong":
-                    self.rejoin_changed()
                 return found, None
             if self.phones.connected.get(found, 0) > 0:
                 token = self.requests.fresh[found] = self.tokens.fresh()
                 return found, token
             self.requests.fresh.pop(found, None)
             token = self.tokens.issue(found)
-        self._again()
-        self.changed()
+        self.changed()  # the seat's view follows from the table's next turn (presence_changed)
         return found, token
 
     def _again(self) -> None:
