@@ -3,9 +3,11 @@
 The room watches the table (``Table.watch``: ``began``, ``stepped``,
 ``revealed``, ``ended``, ``connected``), and its ``phones`` answer for their
 seats through the table's phones' desk (``Table.join``), as the wired handsets
-do. The server thread reads finished messages and hands in phone answers. One
-lock guards both sides; the server is woken through ``listeners`` and never
-calls into the game.
+do. The server thread reads finished messages and hands in phone answers,
+codes typed on the join page and new phones asking for a seat
+(``companion.web.rejoin``). One lock guards both sides; the server is woken
+through ``listeners`` and never calls into the game: what it changes reaches
+the TV on the table's next turn (``presence_changed``).
 """
 
 from __future__ import annotations
