@@ -93,6 +93,15 @@ def test_the_rooms_cap_on_wrong_codes_kills_every_live_code():
     assert codes.use(code) == 0
 
 
+def test_the_box_shows_where_to_type_the_code_as_a_person_types_it():
+    assert rejoin.shown_address("HTTP://10.42.0.1:8080/J") == "10.42.0.1:8080/J"
+    assert rejoin.shown_address("HTTP://10.42.0.1:80/J") == "10.42.0.1/J"
+    frame = rejoin.code_frame("042917", 3, "192.168.100.100:8080/J", translator("fr"))
+    assert frame.size == (128, 64)
+    address = frame.crop((0, 64 - 24, 128, 64 - 12))
+    assert address.getbbox() is not None and address.getbbox()[2] >= 126  # narrowed, not cut
+
+
 # -- through the server ------------------------------------------------------------------
 
 
