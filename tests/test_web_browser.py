@@ -171,7 +171,7 @@ def held(page):
     page.locator("#hold").dispatch_event("pointerdown")
 
 
-def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(
+def test_a_second_phone_let_in_replaces_the_first_which_says_so_and_shows_nothing_more(
     served, shared_browser
 ):
     table, room, player = web_table(Settings("gulag", 5))
@@ -183,7 +183,14 @@ def test_a_second_phone_replaces_the_first_which_says_so_and_shows_nothing_more(
         held(first)
         assert first.locator("#secret").inner_text().strip()  # its private lines were shown
         sockets = room.phones.connected[0]
-        second = open_phones(browser, base, tokens)[0]
+        second = browser.new_page(viewport={"width": 400, "height": 800})
+        second.goto(f"{base}/P/{tokens[0]}")
+        second.wait_for_function("() => document.body.dataset.link === 'waiting'", timeout=WAIT)
+        first.wait_for_selector("#request:not([hidden])", timeout=WAIT)
+        first.click("#let-in")  # confirmed by the phone holding the seat (tests/test_web_rejoin.py)
+        second.wait_for_function(
+            "() => document.getElementById('seat').textContent === 'Seat 1'", timeout=WAIT
+        )
         first.wait_for_function(
             "() => document.getElementById('link').textContent.includes('Another phone')",
             timeout=WAIT,

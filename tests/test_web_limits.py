@@ -32,7 +32,7 @@ from companion.ui.i18n import translator
 from companion.web import server as web_server
 from companion.web.guard import HEADERS, Connections
 from companion.web.load import loopback
-from companion.web.server import REPLACED, WebServer, host_allowed
+from companion.web.server import WebServer, host_allowed
 from companion.web.start import serve
 from tests.webtables import give_phones, web_table
 
@@ -317,29 +317,6 @@ def test_one_address_cannot_take_every_spectator_slot_and_the_tv_link_always_get
         finally:
             for session in sessions:
                 await session.close()
-
-    with serving(room) as server:
-        run_on(server, scenario)
-
-
-def test_a_second_phone_on_a_seat_replaces_the_first_which_is_told():
-    _table, room, player = web_table(Settings("politburo", 7))
-    tokens = {0: room.tokens.issue(0)}
-    player.wait(0.5)
-
-    async def scenario(base):
-        async with session_from(1) as first_s, session_from(2) as second_s:
-            first = await first_s.ws_connect(f"{base}/ws/P/{tokens[0]}")
-            assert json.loads((await first.receive(timeout=5)).data)["seat"] == 1
-            second = await second_s.ws_connect(f"{base}/ws/P/{tokens[0]}")
-            told = await first.receive(timeout=5)
-            assert json.loads(told.data) == {"type": "replaced"}
-            closing = await first.receive(timeout=5)
-            assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == REPLACED
-            state = json.loads((await second.receive(timeout=5)).data)
-            assert state["seat"] == 1 and state["type"] == "phone"
-            assert room.phones.connected[0] == 1
-            await second.close()
 
     with serving(room) as server:
         run_on(server, scenario)

@@ -40,7 +40,8 @@ KEYS: dict[str, Button] = {
 }
 PEEK_KEY = "p"  # a terminal has no key-up: p shows the card until the next key, or PEEK_SHOW
 PEEK_SHOW = 4.0  # seconds PEEK stays down after p, at most
-PEEK_GESTURE = "up"  # PEEK held and Up: the phone's QR code, so Up leaves PEEK down
+#: PEEK held and Up: the phone's QR code; and Down: the seat's code. They leave PEEK down
+PEEK_GESTURES = ("up", "down")
 HOLDS: dict[str, Button] = {
     "O": "ok",
     "X": "back",
@@ -171,7 +172,7 @@ class Terminal:
             self._let_go_peek()  # no card stays up under "Quit?"
             self.quit_until = now + QUIT_CONFIRM
             return True
-        if "peek" in self.toggled and text != PEEK_KEY and KEYS.get(text) != PEEK_GESTURE:
+        if "peek" in self.toggled and text != PEEK_KEY and KEYS.get(text) not in PEEK_GESTURES:
             self._let_go_peek()
         if text == PEEK_KEY:
             if "peek" in self.toggled:

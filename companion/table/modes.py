@@ -146,6 +146,16 @@ class Abandon:
     back: Mode = field(repr=False)
 
 
+@dataclass(frozen=True)
+class Admit:
+    """ "A new phone asks for seat N": OK lets it in, Back refuses it; then ``back``. Shown
+    only over a public screen (``companion.table.phones``), never over a seat's own."""
+
+    request: int
+    seat: int
+    back: Mode = field(repr=False)
+
+
 Mode = (
     Setup
     | Handoff
@@ -162,6 +172,7 @@ Mode = (
     | Over
     | Notice
     | Abandon
+    | Admit
 )
 #: the modes that wait for a seat (the status LED breathes)
 WAITING = (Handoff, Choose, Confirm, Peek, Cursor, Handsets, Phones, Remote, Countdown, Claim)

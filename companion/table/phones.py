@@ -8,6 +8,12 @@ with a phone is asked of those phones at once, with the options the box would
 offer; the loop checks each answer exactly as it checks a press. A refusal is
 told to that phone, never drawn on the box (whose screen belongs to another
 seat). Seats without a phone, or whose phone went silent, pass the box after.
+
+The seat holding the box, at its own prompt, holds PEEK and presses Up for its
+phone's QR code or Down for a short code to type on another phone. A new phone
+asking for a seat another phone holds is confirmed by that phone or by the box
+(``Admit``), which asks only over a public screen (``PUBLIC``): never over a
+seat's own prompt, a notice or "Abandon?", where it waits for the next one.
 """
 
 from __future__ import annotations
@@ -20,15 +26,32 @@ from PIL import Image
 from companion.games import Choice, Decision, game_record
 from companion.games.base import same_choice
 from companion.table.answers import Answerer, Port, Refusal
-from companion.table.modes import Choose, Confirm, Cursor, Handoff, Mode, Peek, Phones
+from companion.table.modes import (
+    Admit,
+    Announce,
+    Choose,
+    Confirm,
+    Cursor,
+    Handoff,
+    Handsets,
+    Mode,
+    Over,
+    Peek,
+    Phones,
+    Remote,
+)
 from companion.table.screens import offers, waiting_screen
 from companion.table.watchers import View
 from companion.ui.canvas import Screen, wrap
+from companion.ui.i18n import Translate
 
 #: what a phone is asked: its prompt's lines, and each option with its label
 Offer = tuple[tuple[str, ...], tuple[tuple[Choice, str], ...]]
 
 __all__ = ["Offer", "PhoneDesk", "PhoneRoom", "View"]
+
+#: the screens the whole table may read, over which the box may ask to let a new phone in
+PUBLIC = (Handoff, Phones, Handsets, Remote, Announce, Over)
 
 
 class PhoneRoom(Protocol):
@@ -45,6 +68,18 @@ class PhoneRoom(Protocol):
 
     def link(self, seat: int) -> Image.Image:
         """A new link for ``seat``'s phone (the old one dies), as a panel frame."""
+        ...
+
+    def code(self, seat: int) -> Image.Image:
+        """A new short code for ``seat`` (its old one dies), as a panel frame."""
+        ...
+
+    def asking(self) -> list[tuple[int, int]]:
+        """New phones waiting to be let into a seat: (request, seat), oldest first."""
+        ...
+
+    def admit(self, number: int, let_in: bool) -> None:
+        """The box's answer to a request (one answered meanwhile is left as it is)."""
         ...
 
 
@@ -106,6 +141,11 @@ class PhoneDesk(Answerer):
         # The cursor's options in the cursor's order: the legal ones first.
         return tuple((o, ui.choice_label(d, view, o, t)) for o in offers(self.port, d))
 
+    def under(self) -> Mode:
+        """The screen the box shows, or the one its question about a new phone covers."""
+        mode = self.port.mode
+        return mode.back if isinstance(mode, Admit) else mode
+
     def poll(self) -> None:
         """Play the phones' answers; move on when the phones are done or a phone joined."""
         port, phones = self.port, self.phones
@@ -113,23 +153,38 @@ class PhoneDesk(Answerer):
             port.record.names.name(seat, name)
         for seat, choice in phones.poll():
             d = port.decision()
-            if not isinstance(port.mode, Phones) or d is None or seat not in d.seats:
+            if not isinstance(self.under(), Phones) or d is None or seat not in d.seats:
                 continue
             port.box.outputs.feedback()
             port.answer(seat, choice, self)  # a refusal comes back to ``refused``
         d = port.decision()
-        if isinstance(port.mode, Phones) and (d is None or not set(d.seats) & phones.seats()):
+        mode = self.under()
+        if isinstance(mode, Phones) and (d is None or not set(d.seats) & phones.seats()):
             phones.done()
             port.move_on()  # a phone went silent: its seat passes the box
-        elif isinstance(port.mode, Handoff) and d is not None and set(d.seats) & phones.seats():
+        elif isinstance(mode, Handoff) and d is not None and set(d.seats) & phones.seats():
             port.move_on()  # a phone joined while the box waited for its seat
+        self.confirm()
+
+    def confirm(self) -> None:
+        """A new phone asks for a seat: the box asks too, over a public screen only; once
+        the seat's phone answered first (or the request lapsed) its question goes."""
+        port = self.port
+        asking = self.phones.asking()
+        mode = port.mode
+        if isinstance(mode, Admit):
+            if all(number != mode.request for number, _ in asking):
+                port.enter(mode.back)
+        elif asking and isinstance(mode, PUBLIC) and port.game is not None:
+            number, seat = asking[0]
+            port.enter(Admit(number, seat, mode))
 
     def refused(self, seat: int, why: Refusal) -> None:
         self.phones.refused(seat, tuple(wrap(why)))
 
     def settle(self, before: Decision, after: Decision | None) -> bool:
         """While the phones are asked: True while more answers of the same ballot are due."""
-        if not isinstance(self.port.mode, Phones):
+        if not isinstance(self.under(), Phones):
             return False
         if after is not None and after.kind == before.kind and set(after.seats) < set(before.seats):
             return True
@@ -137,23 +192,44 @@ class PhoneDesk(Answerer):
         return False
 
     def done(self) -> None:
-        if isinstance(self.port.mode, Phones):
+        if isinstance(self.under(), Phones):
             self.phones.done()  # the phones stop asking too
 
     def owns(self, mode: Mode) -> bool:
-        return isinstance(mode, Phones)
+        return isinstance(mode, Phones | Admit)
+
+    def press(self, button: str) -> None:
+        """On the question about a new phone: OK lets it in, Back refuses it; the screen it
+        covered comes back. Any other press is not taken."""
+        mode = self.port.mode
+        if isinstance(mode, Admit) and button in ("ok", "back"):
+            self.phones.admit(mode.request, button == "ok")
+            self.port.enter(mode.back)
 
     def screen(self, status: str) -> Screen:
-        t, d = self.port.t, self.port.decision()
+        t, mode = self.port.t, self.port.mode
+        if isinstance(mode, Admit):
+            return admit_screen(mode.seat, self.port.record.names.seats.get(mode.seat), t)
+        d = self.port.decision()
         assert d is not None
         return waiting_screen(t("Answer on your phones."), d, status, t("Others pass the box"), t)
 
     def chord(self, button: str) -> bool:
-        """PEEK held + Up, by the seat holding the box: its phone's QR code (a new link)."""
+        """PEEK held by the seat holding the box, at its own prompt: Up shows its phone's
+        QR code (a new link), Down a short code to type on a phone (``companion.web.rejoin``)."""
         port = self.port
         held = isinstance(port.mode, Peek | Choose | Confirm | Cursor)
         d = port.decision()
-        if button != "up" or not held or d is None or not port.box.inputs.is_down("peek"):
+        chord = button in ("up", "down") and port.box.inputs.is_down("peek")
+        if not chord or not held or d is None:
             return False
-        port.shown = self.phones.link(d.seats[0])
+        seat = d.seats[0]
+        port.shown = self.phones.link(seat) if button == "up" else self.phones.code(seat)
         return True
+
+
+def admit_screen(seat: int, name: str | None, t: Translate) -> Screen:
+    """ "A new phone asks for seat 4 (Anna). OK: let it in. Back: refuse." in 21 columns."""
+    who = f"{seat + 1} ({name})" if name else str(seat + 1)
+    asks = wrap(t("asks for seat {who}.").format(who=who))[:2]
+    return Screen(t("A new phone"), (*asks, t("OK: let it in")), t("Back: refuse"))

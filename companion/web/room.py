@@ -3,9 +3,11 @@
 The room watches the table (``Table.watch``: ``began``, ``stepped``,
 ``revealed``, ``ended``, ``connected``), and its ``phones`` answer for their
 seats through the table's phones' desk (``Table.join``), as the wired handsets
-do. The server thread reads finished messages and hands in phone answers. One
-lock guards both sides; the server is woken through ``listeners`` and never
-calls into the game.
+do. The server thread reads finished messages and hands in phone answers,
+codes typed on the join page and new phones asking for a seat
+(``companion.web.rejoin``). One lock guards both sides; the server is woken
+through ``listeners`` and never calls into the game: what it changes reaches
+the TV on the table's next turn (``presence_changed``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,15 @@ from companion.ui.contract import GameUI
 from companion.ui.i18n import LANGUAGES, Translate, translator
 from companion.web.hand import private_card
 from companion.web.pictures import picture
+from companion.web.rejoin import (
+    Codes,
+    Request,
+    Requests,
+    code_frame,
+    holder_question,
+    shown_address,
+    tv_line,
+)
 from companion.web.reveals import Reveals
 from companion.web.summary import summary_svg
 from companion.web.tokens import Tokens
@@ -82,9 +93,15 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     }
 
 
-def room_list(view: View, names: dict[str, str], presence: dict[int, str]) -> list[dict[str, Any]]:
+def room_list(
+    view: View,
+    names: dict[str, str],
+    presence: dict[int, str],
+    asking: frozenset[int] = frozenset(),
+) -> list[dict[str, Any]]:
     """Who is at the table, for the TV: each seat's number, name, link and turn. A seat
-    without a phone is "box"; "turn" is the public wait (who is asked now)."""
+    without a phone is "box"; "turn" is the public wait (who is asked now); "asks": a new
+    phone asks for the seat."""
     waiting = view["waiting"]
     asked = set() if waiting is None else set(waiting["seats"])
     return [
@@ -93,6 +110,7 @@ def room_list(view: View, names: dict[str, str], presence: dict[int, str]) -> li
             "name": names.get(str(seat + 1), ""),
             "link": presence.get(seat, "box"),
             "turn": seat in asked,
+            "asks": seat in asking,
         }
         for seat in range(view["players"])
     ]
@@ -147,8 +165,27 @@ class Phones:
     def poll(self) -> list[tuple[int, Choice]]:
         with self.room.lock:
             votes, self.votes = self.votes, []
+            lapsed = self.room.requests.lapse()
+        if lapsed:
+            self.room.changed()  # the waiting phone hears its request lapsed
         self.room.presence_changed()  # asked every turn of the loop: a link lost long enough
         return votes
+
+    def code(self, seat: int) -> Image.Image:
+        """A new code for ``seat`` (its old one dies), as the panel frame that shows it."""
+        with self.room.lock:
+            code = self.room.codes.issue(seat)
+        where = shown_address(self.room.join_url())
+        return code_frame(code, seat, where, translator(self.room.lang))
+
+    def asking(self) -> list[tuple[int, int]]:
+        """The open requests for a seat by a new phone: (number, seat), oldest first."""
+        with self.room.lock:
+            return sorted((r.number, r.seat) for r in self.room.requests.open.values())
+
+    def admit(self, number: int, let_in: bool) -> None:
+        """The box's answer to request ``number``."""
+        self.room.settle(number, let_in)
 
     def presence(self) -> dict[int, str]:
         """seat -> "here" or "away" (its link lost for ``AWAY`` seconds), for the seats whose
@@ -236,6 +273,14 @@ class Phones:
             prompt, labels = (self.room.words["look"],), [self.room.words["seen"]]
         return {"ballot": ask.ballot, "prompt": list(prompt), "options": labels}
 
+    def admit_from(self, seat: int, number: object, let_in: object) -> str | None:
+        """The answer of ``seat``'s phone to a request for its own seat; why it is refused."""
+        if type(number) is not int or type(let_in) is not bool:
+            return "expected {request, let}"
+        if self.room.settle(number, let_in, seat) is None:
+            return "no such request for this seat"
+        return None
+
     def link(self, seat: int) -> Image.Image:
         """A new link for ``seat``'s phone (the old one dies): the panel frame of its QR code."""
         return self.room.qr_image(seat)
@@ -250,10 +295,15 @@ class WebRoom(Watcher):
         tokens: Tokens,
         clock: Callable[[], float],
         url_of: Callable[[str], str] = lambda token: f"/P/{token}",
+        join_url: Callable[[], str] = lambda: "/J",
     ) -> None:
         self.lock = threading.RLock()
         self.tokens = tokens
         self.url_of = url_of
+        self.join_url = join_url  # where a code is typed, as the box shows it
+        self.codes = Codes(clock)  # in memory only: a code is never saved or logged
+        self.requests = Requests(clock)
+        self._rejoin: tuple[frozenset[int], str | None] = (frozenset(), None)
         self.phones = Phones(self, clock)
         self.listeners: list[Callable[[], None]] = []
         self.spectator = _json({"type": "state", "game": None})
@@ -303,6 +353,9 @@ class WebRoom(Watcher):
     def ended(self, step: Step) -> None:
         if self.tokens.by_seat:
             self.tokens.end()  # the game is over: its tokens die with it
+            with self.lock:
+                self.codes.clear()
+                self.requests.clear()
             self._again()
 
     def connected(self, seats: frozenset[int]) -> None:
@@ -314,9 +367,72 @@ class WebRoom(Watcher):
         self._again()
 
     def presence_changed(self) -> None:
-        """A phone came, went or has been away long enough: the TV is told."""
-        if self.phones.presence() != self._presence:
+        """A phone came, went or has been away long enough, a seat got a link, a new phone
+        asks for a seat or was answered: the TV is told (on the table's thread: the server's
+        side only changes the room and wakes the phones)."""
+        with self.lock:
+            seats = frozenset(self.tokens.by_seat)
+        news = seats != self._seats or self.rejoin_state() != self._rejoin
+        if news or self.phones.presence() != self._presence:
             self._again()
+
+    def rejoin_state(self) -> tuple[frozenset[int], str | None]:
+        """The seats a new phone asks for, and the TV's line about the last one settled."""
+        with self.lock:
+            said = self.requests.said
+            return frozenset(self.requests.open), None if said is None else said[0]
+
+    def settle(self, number: int, let_in: bool, seat: int | None = None) -> Request | None:
+        """Answer request ``number`` (from the box, or from ``seat``'s phone): the TV says
+        so in public words; the waiting phone's server task acts on the verdict."""
+        with self.lock:
+            request = self.requests.settle(number, let_in, seat)
+            if request is None:
+                return None
+            line = tv_line(translator(self.lang), request.seat, self.names, let_in)
+            self.requests.say(line)
+        self.changed()
+        return request
+
+    def ask_for_seat(self, seat: int, token: str, fresh: bool) -> Request:
+        """A phone asks for ``seat``, held by a connected phone: it waits for an answer."""
+        with self.lock:
+            request = self.requests.ask(seat, token, fresh)
+        self.changed()
+        return request
+
+    def withdraw(self, request: Request) -> None:
+        with self.lock:
+            self.requests.withdraw(request)
+        self.changed()
+
+    def take_seat(self, seat: int, token: str) -> bool:
+        """A phone joins ``seat`` with ``token``: a code's fresh link becomes the seat's own
+        (the old one dies). False if the token is for no seat any more."""
+        with self.lock:
+            if self.tokens.by_seat.get(seat) == token:
+                return True
+            if self.requests.fresh.get(seat) != token:
+                return False
+            del self.requests.fresh[seat]
+            self.tokens.adopt(seat, token)
+        self.changed()
+        return True
+
+    def seat_by_code(self, code: str) -> tuple[int | str, str | None]:
+        """A code typed on the join page: (seat, its link) or (why, None). A seat whose phone
+        is connected gets a fresh link, live once let in; any other gets its new link now."""
+        with self.lock:
+            found = self.codes.use(code)
+            if isinstance(found, str):
+                return found, None
+            if self.phones.connected.get(found, 0) > 0:
+                token = self.requests.fresh[found] = self.tokens.fresh()
+                return found, token
+            self.requests.fresh.pop(found, None)
+            token = self.tokens.issue(found)
+        self.changed()  # the seat's view follows from the table's next turn (presence_changed)
+        return found, token
 
     def _again(self) -> None:
         """The last step once more: a phone came or went, or a seat has a new link."""
@@ -331,6 +447,8 @@ class WebRoom(Watcher):
         the journal), which the TV's history is rebuilt from."""
         with self.lock:
             self.tokens.begin(key, resumed)
+            self.codes.clear()
+            self.requests.clear()
             self.reveals.begin(key, resumed, [said_lines(step) for step in earlier])
             self._reveal = self._reveal_view = None
             self._view = None
@@ -347,8 +465,9 @@ class WebRoom(Watcher):
         """The table's state after a step; messages are remade only when something changed."""
         seats = frozenset(self.tokens.by_seat)
         presence = self.phones.presence()
+        rejoin = self.rejoin_state()
         same = view == self._view and seats == self._seats and presence == self._presence
-        if same and self.names == self._names:
+        if same and self.names == self._names and rejoin == self._rejoin:
             if self._unsaid is not None:  # a reveal with no move after it: shown as it came
                 self._unsaid = None
                 self._show_reveals()
@@ -362,7 +481,7 @@ class WebRoom(Watcher):
         if view is not None and view != self._view:
             self._say_reveal(view, t)
         self._view, self._seats, self._names = view, seats, dict(self.names)
-        self._presence = presence
+        self._presence, self._rejoin = presence, rejoin
         message: dict[str, Any]
         if view is None:
             message = {"type": "state", "game": None}
@@ -370,7 +489,8 @@ class WebRoom(Watcher):
             status = ""
         else:
             message = spectator_state(view, ui, t)
-            message["room"] = room_list(view, self.names, presence)
+            message["room"] = room_list(view, self.names, presence, rejoin[0])
+            message["rejoin"] = rejoin[1]
             status = message["status"]
             self.lang, self.words = message["lang"], message["words"]
             private = {}
@@ -421,12 +541,18 @@ class WebRoom(Watcher):
             self.spectator = _json(spectator)
         self.changed()
 
+    def holder_request(self, seat: int) -> dict[str, object] | None:
+        """The question to the phone holding ``seat``, while a new phone asks for it."""
+        request = self.requests.open.get(seat)
+        return None if request is None else holder_question(translator(self.lang), request)
+
     def qr_image(self, seat: int) -> Image.Image:
         """A new token for ``seat`` (the old one dies) and the panel frame with its QR code."""
         from companion.web.qr import seat_frame
 
         with self.lock:
             token = self.tokens.issue(seat)
+            self.requests.fresh.pop(seat, None)  # a code's link waiting for the seat dies too
             url = self.url_of(token)
         self._again()  # the seat's phone gets its private view as soon as it joins
         self.changed()
@@ -446,5 +572,6 @@ class WebRoom(Watcher):
                     "ask": self.phones.question(seat),
                     "refused": list(self.phones.refusals.get(seat, ())),
                     "names": self.names,
+                    "request": self.holder_request(seat),
                 }
             )

@@ -3,7 +3,10 @@
 Endpoints: ``/`` the spectator page and ``/ws`` its live feed (public only);
 ``/TV/<token>`` and ``/ws/TV/<token>`` the same for the box's own TV, which
 always gets in; ``/P/<token>`` a seat's phone page and ``/ws/P/<token>`` its
-feed and answers. Every token is checked in constant time; a wrong, stale or
+feed and answers; ``/J`` the page where a seat's code (``rejoin``) is typed,
+the one page that takes a body (a POSTed form, at most ``MAX_REQUEST`` bytes).
+A phone joining a seat whose phone is connected waits until that phone or the
+box lets it in. Every token is checked in constant time; a wrong, stale or
 other seat's token gets 403 and changes nothing. The ``Host`` must be the
 address the connection came in on (no DNS rebinding), websocket Origins must
 be this server, requests and messages are small and rate-bounded, every
@@ -29,14 +32,16 @@ from xml.sax.saxutils import escape
 
 from aiohttp import WSMsgType, hdrs, web
 
+from companion.ui.i18n import translator
 from companion.web.address import WebAddress, is_address
 from companion.web.guard import BACKLOG, HEADERS, Connections, GuardedHandler
 from companion.web.padding import padded
+from companion.web.rejoin import ENDED, IN, Request, join_words, waiting_words
 from companion.web.room import WebRoom
 
 log = logging.getLogger("companion.web")
 
-MAX_REQUEST = 1024  # bytes: no endpoint takes a body
+MAX_REQUEST = 1024  # bytes: only the join page's form has a body
 MAX_MESSAGE = 256  # bytes: a phone's answer is a ballot and an index
 MAX_SPECTATORS = 200  # spectator feeds in all, the TV link's aside
 SPECTATORS_PER_ADDRESS = 4  # a device may watch on a few tabs, never take everyone's slots
@@ -47,6 +52,8 @@ REQUESTS = 20.0  # HTTP requests (websocket handshakes included) a second from o
 REQUEST_BURST = 100.0  # with this burst: a booth's phones and TVs may share one address
 MAX_ADDRESSES = 1024  # request buckets kept at once
 REPLACED = 4409  # close code: another phone took this seat
+NO_SEAT = 4410  # close code: this phone's request for a seat was refused, lapsed or replaced
+JOIN = "/J"  # where a code is typed (``/j`` too: a phone's keyboard starts in lower case)
 STATIC = ("spectator.js", "phone.js", "style.css")
 PAGES = ("spectator.html", "phone.html")
 
@@ -68,6 +75,39 @@ GONE = """<!doctype html>
 </body>
 </html>
 """
+
+
+#: The join page: one field for the code, and one line when a code was refused.
+JOIN_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/style.css">
+</head>
+<body class="phone join">
+<header><h1>{title}</h1></header>
+<main>
+{said}<form method="post" action="/J">
+<label for="code">{label}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="8"
+ required autofocus>
+<button type="submit">{join}</button>
+</form>
+<p class="hint">{hint}</p>
+</main>
+</body>
+</html>
+"""
+
+
+def join_page(lang: str, words: dict[str, str], why: str | None = None) -> str:
+    """The join page in the table's language, with ``why`` a code was refused (one line)."""
+    said = "" if why is None else f'<p class="refused" role="alert">{escape(words[why])}</p>\n'
+    fields = {k: escape(words[k]) for k in ("title", "label", "join", "hint")}
+    return JOIN_PAGE.format(lang=escape(lang), said=said, **fields)
 
 
 def gone(lang: str, text: str) -> web.HTTPForbidden:
@@ -130,9 +170,12 @@ class Feed:
 
 
 class Redacted(logging.Filter):
-    """Takes phone and TV tokens out of every log record of the web server."""
+    """Takes phone and TV tokens, and anything that may carry a seat's code, out of every
+    log record of the web server."""
 
-    TOKEN = re.compile(r"(/(?:P|TV)/)[^\s\"?]+", re.IGNORECASE)
+    # a token in a path, and anything that may carry a seat's code: a query or a form field
+    # named code, a path under /J, a run of digits after /J
+    TOKEN = re.compile(r"(/(?:P|TV|J)/|[?&]code=|\bcode=|/J\?)[^\s\"?&]+", re.IGNORECASE)
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
@@ -206,7 +249,8 @@ async def _checked(
     """Host, no body, the rate; the guard holds the connection as busy while it is handled."""
     if not host_allowed(request.headers.get(hdrs.HOST), _local(request)):
         raise web.HTTPMisdirectedRequest(text="this box does not answer to that name")
-    if request.body_exists:  # refused at once, and the connection closed: nothing waits for it
+    form = request.method == "POST" and request.path in (JOIN, JOIN.lower())
+    if request.body_exists and not form:  # refused at once, the connection closed: nothing waits
         refused = web.HTTPBadRequest(text="no page here takes a body")
         refused.force_close()
         raise refused
@@ -249,6 +293,9 @@ def _answer(room: WebRoom, seat: int, data: str) -> dict[str, Any]:
         message, why = None, "not JSON"
     if isinstance(message, dict) and set(message) == {"name"}:  # a seat's name, typed
         return {"type": "name", "why": room.phones.name(seat, message["name"]) or ""}
+    if isinstance(message, dict) and set(message) == {"request", "let"}:  # a new phone asks
+        why = room.phones.admit_from(seat, message["request"], message["let"])
+        return {"type": "request", "why": why or ""}
     else:
         if not isinstance(message, dict) or set(message) != {"ballot", "option"}:
             why = "expected {ballot, option}"
@@ -308,10 +355,48 @@ class Site:
         return web.Response(body=self.assets[name], content_type=kind, charset="utf-8")
 
     def seat_of(self, request: web.Request) -> int:
-        seat = self.room.tokens.seat_of(request.match_info["token"].upper())
+        """The seat of the link's token: a live one, or the link a code made for a seat
+        whose phone is connected (it joins once let in)."""
+        token = request.match_info["token"].upper()
+        with self.room.lock:
+            seat = self.room.tokens.seat_of(token)
+            if seat is None:
+                seat = self.room.requests.fresh_seat(token)
         if seat is None:
             raise gone(self.room.lang, self.room.words["dead"])
         return seat
+
+    # -- joining by code ----------------------------------------------------------------
+    def join_answer(self, why: str | None = None) -> web.Response:
+        words = join_words(translator(self.room.lang))
+        return web.Response(
+            text=join_page(self.room.lang, words, why),
+            content_type="text/html",
+            status=200 if why is None else 403,
+        )
+
+    async def join_form(self, request: web.Request) -> web.Response:
+        return self.join_answer()
+
+    async def join_code(self, request: web.Request) -> web.Response:
+        """A code typed: a good one sends the phone to its seat's new link (303); a wrong,
+        used or expired one, or one past the room's cap, gets one line and changes nothing."""
+        # Another site's form is refused (it would only spend the room's guesses). Pages sent
+        # with no-referrer post "Origin: null": the browser's Sec-Fetch-Site says where from.
+        origin = request.headers.get(hdrs.ORIGIN, "null").lower()
+        site = request.headers.get("Sec-Fetch-Site", "same-origin")
+        ours = origin in ("null", f"{request.scheme}://{request.host}".lower())
+        if not ours or site not in ("same-origin", "none"):
+            raise web.HTTPForbidden(text="cross-origin form refused")
+        try:
+            typed = (await request.post()).get("code")
+        except ValueError:
+            typed = None
+        code = "".join(typed.split()) if isinstance(typed, str) else ""  # "123 456" as shown
+        found, token = self.room.seat_by_code(code)
+        if token is None:
+            return self.join_answer(str(found))
+        raise web.HTTPSeeOther(f"/P/{token}")
 
     def tv_checked(self, request: web.Request) -> None:
         given = request.match_info["token"].upper().encode("ascii", "replace")
@@ -397,11 +482,22 @@ class Site:
                 await old.send_str(padded(json.dumps({"type": "replaced"})))
             await old.close(code=REPLACED, message=b"another phone took this seat")
 
+    def holds(self, seat: int) -> bool:
+        """Whether a phone holds ``seat`` now (connected)."""
+        ws = self.phones.get(seat)
+        return ws is not None and not ws.closed
+
     async def phone_ws(self, request: web.Request) -> web.WebSocketResponse:
         token = request.match_info["token"].upper()
         seat = self.seat_of(request)
         ws = await self.open_ws(request)
+        if self.holds(seat) and not await self.wait_for_seat(ws, seat, token):
+            return ws
+        # The phone it replaces hears so first, before a code's link kills the old one
         await self.replace_phone(seat)
+        if not self.room.take_seat(seat, token):  # the link died meanwhile
+            await ws.close(code=4403, message=b"token no longer valid")
+            return ws
         self.phones[seat] = ws
         self.room.phones.joined(seat, +1)
 
@@ -417,7 +513,59 @@ class Site:
                 del self.phones[seat]
             self.room.phones.joined(seat, -1)
             sender.cancel()
+            if self.feed is not None:
+                self.feed.bump()  # a phone waiting for this seat hears it is free
         return ws
+
+    async def wait_for_seat(self, ws: web.WebSocketResponse, seat: int, token: str) -> bool:
+        """A phone asking for a seat another phone holds: it waits until that phone or the
+        box lets it in (True), or refuses it, or the request lapses or a newer one replaces
+        it (it is told in one line, and its connection ends). If the holding phone leaves
+        meanwhile, nobody holds the seat: it joins as any link would."""
+        assert self.feed is not None
+        with self.room.lock:
+            fresh = self.room.tokens.seat_of(token) != seat
+        asked = self.room.ask_for_seat(seat, token, fresh)
+        said = waiting_words(translator(self.room.lang), seat)
+        listening = asyncio.create_task(self.only_listens(ws))
+        seen, left = -1, False
+        try:
+            await ws.send_str(padded(json.dumps({"type": "waiting", "text": said["waiting"]})))
+            while asked.verdict is None and self.holds(seat) and not left:
+                change = asyncio.create_task(self.feed.changes(seen))
+                await asyncio.wait({change, listening}, return_when=asyncio.FIRST_COMPLETED)
+                seen = change.result() if change.done() else seen
+                change.cancel()
+                left = listening.done()
+        finally:
+            listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listening
+            if asked.verdict is None:
+                self.room.withdraw(asked)
+        return await self.admitted(ws, asked, said, left)
+
+    async def admitted(
+        self, ws: web.WebSocketResponse, asked: Request, said: dict[str, str], left: bool
+    ) -> bool:
+        """What a request's end means for its phone: in, or told why not and closed."""
+        if left or ws.closed:
+            return False
+        if asked.verdict in (None, IN):
+            return True
+        if asked.verdict == ENDED:  # the game ended or another began: its links died
+            await ws.close(code=4403, message=b"token no longer valid")
+            return False
+        with contextlib.suppress(ConnectionError):
+            text = said[asked.verdict]
+            await ws.send_str(padded(json.dumps({"type": "no_seat", "text": text})))
+        await ws.close(code=NO_SEAT, message=b"no seat for this phone")
+        return False
+
+    async def only_listens(self, ws: web.WebSocketResponse) -> None:
+        """A waiting phone sends nothing: this returns when it leaves (or sends anyway)."""
+        async for _ in ws:
+            await ws.close(code=1008, message=b"a waiting phone only listens")
 
     async def take_answers(self, ws: web.WebSocketResponse, token: str, seat: int) -> None:
         bucket = Bucket()
@@ -450,6 +598,9 @@ def make_app(
     app.router.add_get("/ws/TV/{token}", site.tv_ws)
     app.router.add_get("/P/{token}", site.phone_page)
     app.router.add_get("/ws/P/{token}", site.phone_ws)
+    for path in (JOIN, JOIN.lower()):
+        app.router.add_get(path, site.join_form)
+        app.router.add_post(path, site.join_code)
     return app
 
 

@@ -20,8 +20,9 @@ from companion.ui.canvas import preload_fonts
 from companion.ui.i18n import LANGUAGES, translator
 from companion.web.address import WebAddress
 from companion.web.qr import seat_frame
+from companion.web.rejoin import code_frame
 from companion.web.room import WebRoom
-from companion.web.server import WebServer
+from companion.web.server import JOIN, WebServer
 from companion.web.tokens import Tokens, tv_token, write_private
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ def warm() -> None:
     for lang in LANGUAGES:
         translator(lang)
     seat_frame("HTTP://0.0.0.0:0/P/" + "A" * 24, 0)  # segno's tables, the QR frame's fonts
+    code_frame("000000", 0, "0.0.0.0:0/J", translator("en"))  # the code frame's large face
 
 
 def serve(table: Table, spec: str, data: Path | None, clock: Callable[[], float]) -> WebServer:
@@ -53,6 +55,7 @@ def serve(table: Table, spec: str, data: Path | None, clock: Callable[[], float]
         Tokens(data / "phones.json" if data else None),
         clock,
         lambda token: server.url(f"/P/{token}"),
+        lambda: server.url(JOIN),
     )
     server = WebServer(
         room, address.host, address.port, tv_token(data / "tv-token" if data else None)

@@ -14,6 +14,7 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 
 TOKEN_BYTES = 15  # 120 bits, 24 base32 characters
@@ -52,14 +53,18 @@ class Tokens:
         self._save()
         return token
 
+    def fresh(self) -> str:
+        """A new token not yet any seat's (``adopt`` makes it one's)."""
+        return new_token()
+
+    def adopt(self, seat: int, token: str) -> None:
+        """``token`` is ``seat``'s link from now on; the old one stops working at once."""
+        self.by_seat[seat] = token
+        self._save()
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to; every live token is compared, in constant time each."""
-        given = token.encode("ascii", "replace")
-        found = None
-        for seat, live in self.by_seat.items():
-            if hmac.compare_digest(given, live.encode("ascii")):
-                found = seat
-        return found
+        return seat_with(token, self.by_seat)
 
     def _load(self) -> dict | None:
         if self.path is None:
@@ -74,6 +79,16 @@ class Tokens:
         if self.path is not None:
             data = {"key": self.key, "tokens": {str(s): t for s, t in self.by_seat.items()}}
             write_private(self.path, json.dumps(data))
+
+
+def seat_with(token: str, live: Mapping[int, str]) -> int | None:
+    """The seat whose token in ``live`` is ``token``: each compared whole, in constant time."""
+    given = token.encode("ascii", "replace")
+    found = None
+    for seat, known in live.items():
+        if hmac.compare_digest(given, known.encode("ascii")):
+            found = seat
+    return found
 
 
 def write_private(path: Path, text: str) -> None:

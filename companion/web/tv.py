@@ -114,6 +114,7 @@ def page_words(t: Translate) -> dict[str, str]:
         "name_it": t("Name this seat"),
         "away": t("away"),
         "to_play": t("to play"),
+        "asks": t("new phone asks"),
         "private": t("Only for you"),
         "hold": t("Hold to see your card"),
         "release": t("Release to hide"),

@@ -2,7 +2,9 @@
 // A seat's phone: its own card, kept hidden until held (as PEEK on the box), and the
 // options the box would offer, one sent at a time. An answer is sent again until the box
 // says it has it (a reply naming its ballot): only then does the page say "sent". At the
-// end of the game the page shows the result; a dead link wipes what it showed.
+// end of the game the page shows the result; a dead link wipes what it showed. A phone
+// asking for a seat another phone holds waits until that phone or the box lets it in;
+// the phone holding the seat is asked (Let it in / Keep this phone).
 const token = location.pathname.split("/").pop();
 const SHOW_MS = 5000; // a held card hides itself this long after the press, as if released
 const RESEND_MS = 1500; // an answer not yet taken is sent again (under the server's 5 a second)
@@ -136,9 +138,40 @@ function options(ask) {
   }));
 }
 
+// Waiting for the seat's phone or the box to let this phone in: nothing of the seat shows.
+function waiting(text) {
+  for (const id of ["private", "ask", "wait", "naming", "request"]) { $(id).hidden = true; }
+  $("sendbar").hidden = true;
+  $("link").textContent = text;
+  document.body.dataset.link = "waiting";
+}
+
+// Another phone asks for this seat: this phone's holder says whether it may take it.
+function request(asks) {
+  $("request").hidden = !asks;
+  if (!asks) { return; }
+  $("request-text").textContent = asks.text;
+  $("let-in").textContent = asks.yes;
+  $("keep").textContent = asks.no;
+  const answer = (letIn) => () => {
+    if (socket) { socket.send(JSON.stringify({ request: asks.number, let: letIn }).padEnd(96, " ")); }
+  };
+  $("let-in").onclick = answer(true);
+  $("keep").onclick = answer(false);
+}
+
 function draw(state) {
   if (dead) { return; }
   if (state.type === "replaced") { died("replaced"); return; }
+  if (state.type === "waiting") { waiting(state.text); return; }
+  if (state.type === "no_seat") { died("no_seat", state.text); return; }
+  if (state.type === "request") { return; } // the answer to a request was heard
+  if (document.body.dataset.link === "waiting") { // let in: the seat's page from now on
+    $("link").textContent = "";
+    document.body.dataset.link = "live";
+    for (const id of ["private", "wait", "naming"]) { $(id).hidden = false; }
+  }
+  request(state.request);
   if (state.type === "taken" || state.type === "refused") { replied(state); return; }
   if (state.type === "name") { $("name-why").textContent = state.why; return; } // "": taken
   words = { ...state.words, lang: state.lang };
@@ -190,19 +223,25 @@ function draw(state) {
 // The link died: nothing private stays. At the end of the game (the usual way a link dies)
 // the page shows the result, then that the game is over; a link that died otherwise (shown
 // again on the box, or another phone took the seat) says so.
-function died(why = "dead") {
+function died(why = "dead", text = "") {
   dead = true;
   secret = [];
   pending = null;
   clearTimeout(resendTimer);
   hide();
-  for (const id of ["private", "ask", "wait", "naming"]) { $(id).hidden = true; }
+  for (const id of ["private", "ask", "wait", "naming", "request"]) { $(id).hidden = true; }
   $("sendbar").hidden = true;
   $("question").replaceChildren();
   $("options").replaceChildren();
   document.body.dataset.link = why;
   if (why === "replaced") { // said in the header: another phone has the seat
     $("link").textContent = words.replaced || "";
+    return;
+  }
+  if (why === "no_seat") { // refused, lapsed or asked again since: one line, no retry
+    $("link").textContent = "";
+    $("dead").hidden = false;
+    $("dead").textContent = text;
     return;
   }
   $("link").textContent = "";
@@ -265,6 +304,7 @@ function connect() {
     if (dead) { return; }
     if (event.code === 4403) { died(); return; }
     if (event.code === 4409) { died("replaced"); return; }
+    if (event.code === 4410) { died("no_seat", $("dead").textContent); return; }
     $("link").textContent = words.reconnecting || "…";
     document.body.dataset.link = "away";
     // Refused before it opened, or dropped: ask the page itself whether the link lives.

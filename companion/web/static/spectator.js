@@ -201,10 +201,12 @@ function draw(state) {
   const room = (state.room || []).map((s) => [
     `${s.seat}${s.name ? " " + s.name : ""}`,
     s.link === "away" ? ` (${words.away || "away"})` : "",
+    s.asks ? ` (${words.asks || "new phone asks"})` : "",
     s.turn ? `: ${words.to_play || "to play"}` : "",
   ].join(""));
   const names = document.getElementById("names");
-  names.textContent = room.join(" · ");
+  // A seat moved to a new phone, or refused one: said after the room, in public words.
+  names.textContent = [room.join(" · "), state.rejoin || ""].filter((x) => x).join(" — ");
   names.dataset.away = (state.room || []).filter((s) => s.link === "away").map((s) => s.seat).join(" ");
   showReveal(state.reveal || null);
   const events = state.events || [];
