@@ -103,7 +103,14 @@ def measured_at_every_size(page, game, moment):
     seen = set()
     for name, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        # The page has fitted itself to the new size (its resize handler has run: the new
+        # size may reach the page a frame or more after the call returns, under load).
+        page.wait_for_function(
+            "(size) => document.body.dataset.fitted === size",
+            arg=f"{width}x{height}",
+            timeout=WAIT,
+            polling=50,
+        )
         pages = page.evaluate("document.body.dataset.revealPage || '1/1'")
         for _ in range(int(pages.split("/")[1])):
             fit = page.evaluate(FIT)

@@ -227,7 +227,14 @@ function draw(state) {
     save.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(end.summary)}`;
     fitFinal();
   }
+  // What was drawn after the reveal was paged (a longer room line, a prompt) may have taken
+  // its room: a page that no longer fits is paged again.
+  if (pages.length && overflows(document.getElementById("reveal-body"))) { paginate(paged); }
+  fitted();
 }
+
+// The size the page was last fitted to (a test waits for it after resizing the window).
+function fitted() { document.body.dataset.fitted = `${innerWidth}x${innerHeight}`; }
 
 function connect() {
   const link = document.getElementById("link");
@@ -249,5 +256,6 @@ window.addEventListener("resize", () => {
   // What was drawn since may have taken room from the reveal: a page that no longer fits
   // is paged again.
   if (pages.length && overflows(document.getElementById("reveal-body"))) { paginate(paged); }
+  fitted();
 });
 connect();
