@@ -419,7 +419,7 @@ class Table:
             case Notice() as notice if button == "ok":
                 self.enter(notice.turned())  # dismissed, never answered: nothing else
             case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
-                self.mode = dataclasses.replace(notice, nudged=True)
+                self.mode = Notice(notice.pages, notice.back, notice.page, nudged=True)
             case Abandon(back):
                 self._abandon_press(back, button)
             case Setup(form):
