@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,6 +25,7 @@ from companion.box.drive import (
 from companion.box.headers import PI, PICO, Header
 from companion.errors import PinoutError
 from companion.files import read_regular
+from companion.valueclass import valueclass
 
 #: the box's buttons by name (plain strings, checked by the type checker where compared)
 Button = Literal["up", "down", "ok", "back", "choice_a", "choice_b", "peek"]
@@ -45,7 +45,7 @@ DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
 PACKAGED_PATH = Path(__file__).resolve().parents[1] / "data" / "pinout.toml"
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Oled:
     """The panel: its controller, where it answers on I2C, and which way up it is."""
 
@@ -57,7 +57,7 @@ class Oled:
     height: int = 64
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Pinout:
     """Which GPIO each part is wired to, and the file that said so (``source``).
 

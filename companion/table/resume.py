@@ -27,12 +27,12 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games import Game, game_class
 from companion.table.modes import Setup
 from companion.table.setup import SetupForm
+from companion.valueclass import valueclass
 
 if TYPE_CHECKING:  # the journal and the checks load with a journal: a table runs without
     from companion.store import Journal, SavedStep, Unfinished
@@ -53,7 +53,7 @@ def strict() -> bool:
     return os.environ.get(STRICT) == "1"
 
 
-@dataclass
+@valueclass
 class Resumed:
     """The game in progress, checked and ready to play on."""
 
