@@ -80,6 +80,7 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
         "decimal",
         "colorzero",
         "companion.box.terminal",
+        "tomllib",  # the pinout as written is plain: companion.box.plain_toml reads it
     }
     env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
     out = subprocess.run(
@@ -100,6 +101,10 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
     assert "signal" in modules_after("import companion.box.terminal")
     assert "sqlite3" in modules_after("import companion.store")
     assert "companion.trust" in modules_after("from companion.trust import trusted_game")
+    odd = tmp_path / "odd.toml"  # a pinout in TOML that is not plain: tomllib reads it
+    odd.write_text('[buttons]\nup = "an\\tescape"\n', encoding="utf-8")
+    reading = f"from companion.box.pinout import load_pinout\ntry:\n    load_pinout({str(odd)!r})\n"
+    assert "tomllib" in modules_after(reading + "except Exception:\n    pass")
     notify = "import os\nfrom companion.service import notify\nos.environ['NOTIFY_SOCKET'] = '@x'\n"
     assert "socket" in modules_after(
         notify + "try:\n    notify('READY=1')\nexcept OSError:\n    pass"

@@ -8,10 +8,10 @@ would draw more than the GPIO budget (``drive``).
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.box import plain_toml
 from companion.box.drive import (
     BUZZERS,
     PI_BUDGET,
@@ -233,9 +233,19 @@ def load_pinout(path: str | os.PathLike[str] | None = None) -> Pinout:
     where = pinout_path(path)
     raw = read_regular(where, "pinout file", MAX_BYTES, PinoutError)
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+        # A pinout as written is plain TOML, read without tomllib's import (README:
+        # Performance); anything else, tomllib reads, and says what is wrong.
+        data = plain_toml.loads(text)
+        if data is None:
+            import tomllib
+
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise PinoutError(f"{where} is not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
         raise PinoutError(f"{where} is not valid TOML: {exc}") from None
-    except RecursionError:  # tomllib recurses into nested arrays
+    except RecursionError:  # both readers recurse into nested arrays
         raise PinoutError(f"{where} nests deeper than a pinout does") from None
     return parse_pinout(data, str(where))
