@@ -81,6 +81,7 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
         "colorzero",
         "companion.box.terminal",
         "tomllib",  # the pinout as written is plain: companion.box.plain_toml reads it
+        "shutil",  # argparse's formatters that only check an argument: companion.cli
     }
     env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
     out = subprocess.run(
@@ -101,6 +102,9 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
     assert "signal" in modules_after("import companion.box.terminal")
     assert "sqlite3" in modules_after("import companion.store")
     assert "companion.trust" in modules_after("from companion.trust import trusted_game")
+    assert "shutil" in modules_after(
+        "import argparse\nargparse.ArgumentParser().add_argument('-x')"
+    )
     odd = tmp_path / "odd.toml"  # a pinout in TOML that is not plain: tomllib reads it
     odd.write_text('[buttons]\nup = "an\\tescape"\n', encoding="utf-8")
     reading = f"from companion.box.pinout import load_pinout\ntry:\n    load_pinout({str(odd)!r})\n"

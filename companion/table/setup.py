@@ -6,7 +6,7 @@ table that carries on with the same game only presses OK down the rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games import FIRST, GAMES
@@ -14,6 +14,7 @@ from companion.table.cursor import cursor_step
 from companion.ui import game_ui
 from companion.ui.canvas import Screen
 from companion.ui.i18n import LANGUAGES, Translate, translator
+from companion.valueclass import valueclass
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
@@ -36,17 +37,17 @@ class Settings:
             return None
 
 
-@dataclass
+@valueclass
 class SetupForm:
     """The rows of the setup screen and the value chosen on each."""
 
-    rows: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
-    values: dict[str, Any] = field(default_factory=dict)
+    rows: list[tuple[str, tuple[Any, ...]]]
+    values: dict[str, Any]
     row: int = 0
 
     @classmethod
     def starting_from(cls, last: Settings) -> SetupForm:
-        form = cls()
+        form = cls([], {})
         form._load(last.game if last.game in GAMES else next(iter(GAMES)), last)
         return form
 
