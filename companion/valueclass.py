@@ -74,7 +74,7 @@ def _init_for(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Ca
     return __init__
 
 
-def _made(cls: type[T], frozen: bool, unshown: tuple[str, ...]) -> type[T]:
+def _made(cls: type[T], frozen: bool, eq: bool, unshown: tuple[str, ...]) -> type[T]:
     names = tuple(inspect.get_annotations(cls))
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
     methods: dict[str, Any] = {
@@ -82,9 +82,9 @@ def _made(cls: type[T], frozen: bool, unshown: tuple[str, ...]) -> type[T]:
         "__match_args__": names,
         "__unshown__": frozenset(unshown),
         "__repr__": _repr,
-        "__eq__": _eq,
-        "__hash__": _hash if frozen else None,  # as @dataclass: a mutable value is unhashable
     }
+    if eq:  # as @dataclass: a mutable value is unhashable; without eq, both are by identity
+        methods |= {"__eq__": _eq, "__hash__": _hash if frozen else None}
     if frozen:
         methods["__setattr__"] = methods["__delattr__"] = _frozen
     for name, method in methods.items():
@@ -98,16 +98,21 @@ def valueclass(cls: type[T], /) -> type[T]: ...
 
 @overload
 def valueclass(
-    *, frozen: bool = False, unshown: tuple[str, ...] = ()
+    *, frozen: bool = False, eq: bool = True, unshown: tuple[str, ...] = ()
 ) -> Callable[[type[T]], type[T]]: ...
 
 
 @dataclass_transform()
 def valueclass(
-    cls: type[T] | None = None, /, *, frozen: bool = False, unshown: tuple[str, ...] = ()
+    cls: type[T] | None = None,
+    /,
+    *,
+    frozen: bool = False,
+    eq: bool = True,
+    unshown: tuple[str, ...] = (),
 ) -> type[T] | Callable[[type[T]], type[T]]:
     """The class with a value's methods; ``frozen``: its fields are set once, and it hashes;
-    ``unshown``: fields its repr leaves out."""
+    ``eq``: equal by its fields (else by identity); ``unshown``: fields its repr leaves out."""
     if cls is not None:
-        return _made(cls, frozen, unshown)
-    return lambda cls: _made(cls, frozen, unshown)
+        return _made(cls, frozen, eq, unshown)
+    return lambda cls: _made(cls, frozen, eq, unshown)

@@ -24,7 +24,6 @@ No crash loop, whatever a saved state holds:
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from typing import TYPE_CHECKING, Any, Protocol
@@ -186,6 +185,8 @@ def _which(journal: Journal, found: Unfinished) -> str:
 
 
 def _decode(raw: bytes | None) -> Any:
+    import json  # once a journal or a names file is read: not before the first frame
+
     if raw is None:
         raise ValueError("missing")
     try:
@@ -205,6 +206,8 @@ def _screens(step: SavedStep) -> list[dict[str, Any]] | None:
 
 def _newer_format(step: SavedStep, name: str) -> str | None:
     """Why the step is from a newer version of the game's record, if it is."""
+    import json  # once a journal or a names file is read: not before the first frame
+
     try:
         version = json.loads(step.text()).get("format")
     except (ValueError, AttributeError):
