@@ -19,6 +19,8 @@ from typing import Any
 BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 DIGITS = frozenset("0123456789")
 HEX = frozenset("0123456789abcdefABCDEF")
+#: the control characters TOML refuses in a comment or a string (all but the tab), deleted
+CONTROLS = dict.fromkeys([*range(0x09), *range(0x0A, 0x20), 0x7F])
 
 
 class NotPlain(Exception):
@@ -51,9 +53,14 @@ def loads(text: str) -> dict[str, Any] | None:
 
 
 def _comment(text: str) -> None:
-    """Nothing, or a comment of printable characters (TOML refuses control characters)."""
-    if text and (text[0] != "#" or any((c < " " and c != "\t") or c == "\x7f" for c in text)):
+    """Nothing, or a comment without control characters (TOML refuses them)."""
+    if text and (text[0] != "#" or _controlled(text)):
         raise NotPlain
+
+
+def _controlled(text: str) -> bool:
+    """Whether ``text`` holds a control character other than a tab."""
+    return len(text.translate(CONTROLS)) != len(text)
 
 
 def _key(key: str) -> str:
@@ -75,7 +82,7 @@ def _value(text: str) -> tuple[Any, str]:
         return _array(text[1:])
     if text.startswith('"'):
         body, sep, rest = text[1:].partition('"')
-        if not sep or "\\" in body or any((c < " " and c != "\t") or c == "\x7f" for c in body):
+        if not sep or "\\" in body or _controlled(body):
             raise NotPlain
         return body, rest
     end = 0

@@ -6,7 +6,7 @@ table that carries on with the same game only presses OK down the rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
 from typing import Any
 
 from companion.games import FIRST, GAMES
@@ -19,7 +19,7 @@ from companion.valueclass import valueclass
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
 
-@dataclass
+@valueclass
 class Settings:
     """What setup chose: the game, its options, the language."""
 
@@ -27,6 +27,11 @@ class Settings:
     players: int = 7
     lang: str = "en"
     options: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the journal keeps them (``from_json`` reads them back)."""
+        options = copy.deepcopy(self.options)  # as ``dataclasses.asdict``: nothing shared
+        return {"game": self.game, "players": self.players, "lang": self.lang, "options": options}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings | None:
