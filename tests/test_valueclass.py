@@ -124,3 +124,35 @@ def test_the_box_records_read_as_before():
     assert Press(1.0, "ok", "press") == Press(1.0, "ok", "press")
     with pytest.raises(TypeError):  # a frozen record holding a dict hashes as a dataclass's
         hash(pinout)
+
+
+@valueclass(frozen=True, eq=False)
+class Once:
+    value: int
+
+
+def test_without_eq_a_value_is_equal_to_itself_only_and_hashes_by_identity():
+    one = Once(1)
+    assert one == one and one != Once(1)
+    assert len({one, Once(1)}) == 2
+    assert repr(one) == "Once(value=1)"
+
+
+def test_settings_give_the_journal_what_asdict_gave_it():
+    from companion.table.setup import Settings
+
+    settings = Settings("glasnost", 8, "fr", {"board": {"regions": [1, 2]}})
+    assert settings.to_json() == dataclasses.asdict(MutableSettings(**settings.to_json()))
+    kept = settings.to_json()
+    kept["options"]["board"]["regions"].append(3)  # nothing of it shared with the settings
+    assert settings.options == {"board": {"regions": [1, 2]}}
+    assert Settings.from_json(kept) == Settings("glasnost", 8, "fr", kept["options"])
+    assert Settings.from_json({"game": "gulag", "colour": "red"}) is None
+
+
+@dataclasses.dataclass
+class MutableSettings:
+    game: str
+    players: int
+    lang: str
+    options: dict[str, object] | None
