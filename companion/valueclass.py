@@ -77,6 +77,9 @@ def _init_for(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Ca
 def _made(cls: type[T], frozen: bool, eq: bool, unshown: tuple[str, ...]) -> type[T]:
     names = tuple(inspect.get_annotations(cls))
     defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
+    for name, default in defaults.items():  # what a dataclass would share, or make anew
+        if isinstance(default, list | dict | set) or hasattr(default, "default_factory"):
+            raise ValueError(f"{cls.__qualname__}.{name}: a value class takes no such default")
     methods: dict[str, Any] = {
         "__init__": _init_for(cls, names, defaults),
         "__match_args__": names,

@@ -156,3 +156,9 @@ class MutableSettings:
     players: int
     lang: str
     options: dict[str, object] | None
+
+
+def test_a_default_a_value_class_cannot_keep_as_a_dataclass_would_is_refused():
+    for default in ([], {}, dataclasses.field(default_factory=list)):
+        with pytest.raises(ValueError):
+            valueclass(type("Shared", (), {"__annotations__": {"rows": "list"}, "rows": default}))
