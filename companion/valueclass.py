@@ -43,7 +43,7 @@ def _repr(self: Any) -> str:
     shown = ", ".join(
         f"{name}={getattr(self, name)!r}"
         for name in self.__match_args__
-        if name not in self.__unshown__
+        if name not in self._unshown_fields
     )
     return f"{self.__class__.__qualname__}({shown})"
 
@@ -83,7 +83,7 @@ def _made(cls: type[T], frozen: bool, eq: bool, unshown: tuple[str, ...]) -> typ
     methods: dict[str, Any] = {
         "__init__": _init_for(cls, names, defaults),
         "__match_args__": names,
-        "__unshown__": frozenset(unshown),
+        "_unshown_fields": frozenset(unshown),
         "__repr__": _repr,
     }
     if eq:  # as @dataclass: a mutable value is unhashable; without eq, both are by identity
