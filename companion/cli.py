@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.box_kinds import BOARDS
@@ -537,8 +538,33 @@ JOURNAL_HELP = (
 )
 
 
+#: the width of the text argparse formats to check an argument, and throws away
+CHECK_WIDTH = 80
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, with a usage mistake told in one line (and where to read more), status 2."""
+    """argparse, with a usage mistake told in one line (and where to read more), status 2.
+
+    argparse formats every argument it is told, to check it, with a formatter that asks
+    ``shutil`` for the terminal's width: ``shutil``, with the compressors it imports, is
+    about 6 M instructions of a start (README: Performance). Those formatters get a
+    width; the help and usage shown ask the terminal, as argparse's own do."""
+
+    def __init__(
+        self,
+        formatter_class: type[argparse.HelpFormatter] = argparse.HelpFormatter,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(formatter_class=partial(formatter_class, width=CHECK_WIDTH), **kwargs)
+        self.shown_with = formatter_class
+
+    def format_usage(self) -> str:
+        self.formatter_class = self.shown_with
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.formatter_class = self.shown_with
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"companion: {message} (see {self.prog} --help)\n")

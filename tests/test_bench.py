@@ -1,10 +1,13 @@
 """The bench measures the box, not the process that runs it; the first frame loads only what
 it draws with."""
 
+import dataclasses
+import importlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 
 from companion.bench import COLD_START, REAL_START, cold_start
 
@@ -80,6 +83,8 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
         "decimal",
         "colorzero",
         "companion.box.terminal",
+        "tomllib",  # the pinout as written is plain: companion.box.plain_toml reads it
+        "shutil",  # argparse's formatters that only check an argument: companion.cli
     }
     env = {**os.environ, "COMPANION_DATA": str(tmp_path)}
     out = subprocess.run(
@@ -92,6 +97,9 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
     first_frame = set(json.loads(out.stdout))
     assert {"companion.cli", "companion.table", "gpiozero", "PIL.Image"} <= first_frame
     assert first_frame & deferred == set()
+    # The box's and the table's records are value classes: a dataclass compiles its methods
+    # at import, 2-3 M instructions each (companion.valueclass).
+    assert made_with_dataclass(m for m in first_frame if m.startswith(OWN_RECORDS)) == []
     # the journal is not even created yet: only the lock that keeps a second box off it
     assert [p.name for p in tmp_path.iterdir()] == ["journal.sqlite.lock"]
     # The check can fail: each of these, imported plainly or used, loads some of them.
@@ -100,10 +108,35 @@ def test_the_real_start_loads_the_journal_and_what_no_frame_uses_after_its_first
     assert "signal" in modules_after("import companion.box.terminal")
     assert "sqlite3" in modules_after("import companion.store")
     assert "companion.trust" in modules_after("from companion.trust import trusted_game")
+    assert "shutil" in modules_after(
+        "import argparse\nargparse.ArgumentParser().add_argument('-x')"
+    )
+    odd = tmp_path / "odd.toml"  # a pinout in TOML that is not plain: tomllib reads it
+    odd.write_text('[buttons]\nup = "an\\tescape"\n', encoding="utf-8")
+    reading = f"from companion.box.pinout import load_pinout\ntry:\n    load_pinout({str(odd)!r})\n"
+    assert "tomllib" in modules_after(reading + "except Exception:\n    pass")
     notify = "import os\nfrom companion.service import notify\nos.environ['NOTIFY_SOCKET'] = '@x'\n"
     assert "socket" in modules_after(
         notify + "try:\n    notify('READY=1')\nexcept OSError:\n    pass"
     )
+
+
+#: the packages on the start path whose records are value classes, not dataclasses
+OWN_RECORDS = ("companion.table", "companion.box", "companion.cli", "companion.valueclass")
+
+
+def made_with_dataclass(modules: Iterable[str]) -> list[str]:
+    """The classes of ``modules`` made by ``@dataclass``."""
+    found = []
+    for name in sorted(modules):
+        for cls in vars(importlib.import_module(name)).values():
+            if isinstance(cls, type) and cls.__module__ == name and dataclasses.is_dataclass(cls):
+                found.append(f"{name}.{cls.__qualname__}")
+    return found
+
+
+def test_the_check_for_dataclasses_can_fail():
+    assert made_with_dataclass(["companion.ui.canvas"]) == ["companion.ui.canvas.Screen"]
 
 
 LOADED = """

@@ -35,3 +35,16 @@ def test_every_command_and_option_says_what_it_is_for_in_the_owners_words():
 def test_the_top_help_says_where_to_start():
     top, _, _ = commands()
     assert "companion run" in top.format_help()
+
+
+def test_the_help_and_usage_shown_fit_the_terminal(monkeypatch):
+    """Arguments are checked with formatters of a set width (no ``shutil`` at a start), but
+    what is shown is laid out for the terminal, as argparse's own help is."""
+    shown = {}
+    for columns in (40, 160):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        run = parser("run")._subparsers._group_actions[0].choices["run"]
+        shown[columns] = (run.format_help(), run.format_usage())
+    (narrow_help, narrow_usage), (wide_help, wide_usage) = shown[40], shown[160]
+    assert len(narrow_help.splitlines()) > len(wide_help.splitlines())
+    assert len(narrow_usage.splitlines()) > len(wide_usage.splitlines())

@@ -70,6 +70,7 @@ def test_the_hardware_check_loads_no_gpio_library():
         "companion.box.drive",
         "companion.box.headers",
         "companion.box.pinout",
+        "companion.box.plain_toml",
         "companion.box.wiring",
     ]
     assert not [m for m in modules if m.split(".")[0] in BOX_STACK[:4]]

@@ -2,7 +2,6 @@
 journal another program holds locked never keeps the screen dark; the box says it plays
 unsaved, and says so again once it saves."""
 
-import dataclasses
 import subprocess
 import sys
 
@@ -102,7 +101,7 @@ def test_the_journal_opened_after_the_first_frame_gives_setup_its_last_settings(
     settings = Settings("politburo", 6, "fr")
     game = new_game("politburo", players=6, seed=3)
     journal = Journal(path)
-    journal.begin("politburo", dataclasses.asdict(settings), game.to_record())
+    journal.begin("politburo", settings.to_json(), game.to_record())
     journal.close()
     for ended in (True, False):
         if ended:
@@ -112,7 +111,7 @@ def test_the_journal_opened_after_the_first_frame_gives_setup_its_last_settings(
             journal.close()
         else:
             journal = Journal(path)
-            journal.begin("politburo", dataclasses.asdict(settings), game.to_record())
+            journal.begin("politburo", settings.to_json(), game.to_record())
             journal.close()
         box = open_box("virtual", clock=VirtualClock())
         try:

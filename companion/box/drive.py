@@ -13,9 +13,8 @@ that a bright part swapped in later, or the pull-ups, still find room.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.errors import PinoutError
+from companion.valueclass import valueclass
 
 SUPPLY_V = 3.3
 RESISTOR_TOLERANCE = 0.05  # the BOM's resistors are 5 %
@@ -28,7 +27,7 @@ BASE_EMITTER_V = 0.7
 BUZZERS = ("magnetic", "piezo")
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class LedPart:
     """The LED every output lights (the box's bar and status LEDs, a pad's LED)."""
 
@@ -48,7 +47,7 @@ def base_current_ma() -> float:
     return (SUPPLY_V - BASE_EMITTER_V) / (BASE_RESISTOR * (1 - RESISTOR_TOLERANCE)) * 1000
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Budget:
     """How much one board's GPIOs may source: each pin, and all of them at once."""
 
@@ -61,7 +60,7 @@ PI_BUDGET = Budget("Raspberry Pi", per_pin_ma=8.0, total_ma=25.0)
 PICO_BUDGET = Budget("Raspberry Pi Pico", per_pin_ma=4.0, total_ma=25.0)
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Load:
     """One GPIO's load at its worst: ``ma`` when everything it drives is on."""
 

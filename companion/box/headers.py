@@ -9,12 +9,11 @@ test checks the Pi's table against gpiozero's own board data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.errors import PinoutError
+from companion.valueclass import valueclass
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Header:
     """A board's header: ``pins[n - 1]`` is the signal on physical pin ``n``."""
 

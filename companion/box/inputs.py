@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Literal
 
 from companion.box.pinout import Button
+from companion.valueclass import valueclass
 
 #: what became of a button: pushed, let go, or held past HOLD_TIME
 PressKind = Literal["press", "release", "hold"]
@@ -25,7 +25,7 @@ HOLD_TIME = 1.5  # a press this long is a hold (for anything destructive)
 QUEUE_SIZE = 16
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Press:
     """A debounced button event: ``kind`` is "press", "release" or "hold"."""
 

@@ -8,11 +8,10 @@ would draw more than the GPIO budget (``drive``).
 from __future__ import annotations
 
 import os
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.box import plain_toml
 from companion.box.drive import (
     BUZZERS,
     PI_BUDGET,
@@ -26,6 +25,7 @@ from companion.box.drive import (
 from companion.box.headers import PI, PICO, Header
 from companion.errors import PinoutError
 from companion.files import read_regular
+from companion.valueclass import valueclass
 
 #: the box's buttons by name (plain strings, checked by the type checker where compared)
 Button = Literal["up", "down", "ok", "back", "choice_a", "choice_b", "peek"]
@@ -45,7 +45,7 @@ DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
 PACKAGED_PATH = Path(__file__).resolve().parents[1] / "data" / "pinout.toml"
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Oled:
     """The panel: its controller, where it answers on I2C, and which way up it is."""
 
@@ -57,7 +57,7 @@ class Oled:
     height: int = 64
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Pinout:
     """Which GPIO each part is wired to, and the file that said so (``source``).
 
@@ -233,9 +233,19 @@ def load_pinout(path: str | os.PathLike[str] | None = None) -> Pinout:
     where = pinout_path(path)
     raw = read_regular(where, "pinout file", MAX_BYTES, PinoutError)
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+        # A pinout as written is plain TOML, read without tomllib's import (README:
+        # Performance); anything else, tomllib reads, and says what is wrong.
+        data = plain_toml.loads(text)
+        if data is None:
+            import tomllib
+
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise PinoutError(f"{where} is not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
         raise PinoutError(f"{where} is not valid TOML: {exc}") from None
-    except RecursionError:  # tomllib recurses into nested arrays
+    except RecursionError:  # both readers recurse into nested arrays
         raise PinoutError(f"{where} nests deeper than a pinout does") from None
     return parse_pinout(data, str(where))

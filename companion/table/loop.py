@@ -88,7 +88,9 @@ GUARD = 0.25  # seconds after a new prompt during which presses are dropped
 
 def in_language(lang: str | None, settings: Settings) -> Settings:
     """``settings`` in the language the table chose at start (``lang``), if it chose one."""
-    return settings if lang is None else dataclasses.replace(settings, lang=lang)
+    if lang is None:
+        return settings
+    return Settings(settings.game, settings.players, lang, settings.options)
 
 
 def first_settings(lang: str | None, journal: Journal | None) -> Settings:
@@ -184,7 +186,7 @@ class Table:
         self.games_started += 1
         self.game = new_game(settings.game, players=settings.players, seed=seed, **options)
         log.info("new %s game, %d players, options %s", settings.game, settings.players, options)
-        self.record.begin(self.game, dataclasses.asdict(settings))
+        self.record.begin(self.game, settings.to_json())
         self.watchers.began(self.record.key(), resumed=False)
         opening = self.ui.opening(self.now().public, self.t)  # e.g. the board to lay out
         if opening:
@@ -419,7 +421,7 @@ class Table:
             case Notice() as notice if button == "ok":
                 self.enter(notice.turned())  # dismissed, never answered: nothing else
             case Notice() as notice:  # only OK dismisses: the keys line says so (no guard)
-                self.mode = dataclasses.replace(notice, nudged=True)
+                self.mode = Notice(notice.pages, notice.back, notice.page, nudged=True)
             case Abandon(back):
                 self._abandon_press(back, button)
             case Setup(form):

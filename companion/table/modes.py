@@ -10,35 +10,34 @@ it asks, which is always the seat that took the box at the last hand-over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from companion.games import Choice
 from companion.table.setup import SetupForm
 from companion.ui.canvas import Screen
+from companion.valueclass import valueclass
 
 
-@dataclass
+@valueclass
 class Setup:
     """The setup screens, before a game."""
 
     form: SetupForm
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Handoff:
     """ "Box to seat N": the seat asked next takes the box (OK); nothing private shows."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Choose:
     """A secret choice on the A and B buttons."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Confirm:
     """A secret choice made, waiting for OK (or Back to choose again)."""
 
@@ -46,7 +45,7 @@ class Confirm:
     pending: Choice
 
 
-@dataclass
+@valueclass
 class Peek:
     """The start-of-game look: a private card, shown while PEEK is held; OK when read. An OK
     before PEEK was held (``looked``) asks once more (``asked``), the same for every seat."""
@@ -56,7 +55,7 @@ class Peek:
     asked: bool = False
 
 
-@dataclass
+@valueclass
 class Cursor:
     """An open choice: ``options`` legal ones first, the cursor ``at`` one of them."""
 
@@ -65,14 +64,14 @@ class Cursor:
     at: int = 0
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Announce:
     """Reveals the table must read, each dismissed with OK."""
 
     screens: tuple[Screen, ...]
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Handsets:
     """A secret ballot voted on the handsets; the box only counts."""
 
@@ -80,14 +79,14 @@ class Handsets:
     ballot: int
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Phones:
     """The seats with a phone answer there at once; the others pass the box after."""
 
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Remote:
     """Every seat left answers on some other way of answering (``companion.table.answers``)
     that brings no mode of its own; the answerer that serves them draws it."""
@@ -95,7 +94,7 @@ class Remote:
     seats: tuple[int, ...]
 
 
-@dataclass
+@valueclass
 class Countdown:
     """An open question (the Glasnost coup check): any seat may claim it on the box until
     the clock runs out; ``companion.table.countdown`` holds the clock and the claims.
@@ -104,7 +103,7 @@ class Countdown:
     said: str | None = None
 
 
-@dataclass
+@valueclass
 class Claim:
     """A claim on the countdown: the claimant picks its seat (``at``) and answers on A/B
     (``pending``, for seat ``at``), then OK, as for a secret choice. ``said``: why the last
@@ -115,14 +114,14 @@ class Claim:
     said: str | None = None
 
 
-@dataclass
+@valueclass
 class Over:
     """The last screen's pages (the result); hold OK for a new game."""
 
     page: int = 0
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True)
 class Notice:
     """A refusal or a warning, page by page: OK turns a page, the last one goes ``back``,
     and does nothing else; another press is ``nudged``: the keys line says OK goes on."""
@@ -139,11 +138,11 @@ class Notice:
         return self.back
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True, unshown=("back",))
 class Abandon:
     """ "Abandon this game?": OK abandons it, Back goes ``back``."""
 
-    back: Mode = field(repr=False)
+    back: Mode
 
 
 @dataclass(frozen=True)

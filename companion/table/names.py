@@ -12,7 +12,6 @@ OLED's Terminus font draws (Latin with its accents, Cyrillic), so
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -77,6 +76,8 @@ class Recent:
     def _read(self) -> list[tuple[str, dict[int, str]]]:
         if self.path is None:
             return []
+        import json  # once a journal or a names file is read: not before the first frame
+
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             games = [(str(k), {int(s): str(n) for s, n in seats.items()}) for k, seats in data]
@@ -98,6 +99,8 @@ class Recent:
         """The names of the game on the table (or of game ``key``), now; the oldest games
         beyond ``KEPT_GAMES`` are dropped."""
         key = self.current if key is None else key
+        import json  # once a journal or a names file is read: not before the first frame
+
         others = [(k, seats) for k, seats in self.games if k != key]
         self.games = ([(key, dict(names))] if names else []) + others
         self.games = self.games[:KEPT_GAMES]

@@ -24,15 +24,14 @@ No crash loop, whatever a saved state holds:
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games import Game, game_class
 from companion.table.modes import Setup
 from companion.table.setup import SetupForm
+from companion.valueclass import valueclass
 
 if TYPE_CHECKING:  # the journal and the checks load with a journal: a table runs without
     from companion.store import Journal, SavedStep, Unfinished
@@ -53,7 +52,7 @@ def strict() -> bool:
     return os.environ.get(STRICT) == "1"
 
 
-@dataclass
+@valueclass
 class Resumed:
     """The game in progress, checked and ready to play on."""
 
@@ -186,6 +185,8 @@ def _which(journal: Journal, found: Unfinished) -> str:
 
 
 def _decode(raw: bytes | None) -> Any:
+    import json  # once a journal or a names file is read: not before the first frame
+
     if raw is None:
         raise ValueError("missing")
     try:
@@ -205,6 +206,8 @@ def _screens(step: SavedStep) -> list[dict[str, Any]] | None:
 
 def _newer_format(step: SavedStep, name: str) -> str | None:
     """Why the step is from a newer version of the game's record, if it is."""
+    import json  # once a journal or a names file is read: not before the first frame
+
     try:
         version = json.loads(step.text()).get("format")
     except (ValueError, AttributeError):

@@ -6,7 +6,7 @@ table that carries on with the same game only presses OK down the rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
 from typing import Any
 
 from companion.games import FIRST, GAMES
@@ -14,11 +14,12 @@ from companion.table.cursor import cursor_step
 from companion.ui import game_ui
 from companion.ui.canvas import Screen
 from companion.ui.i18n import LANGUAGES, Translate, translator
+from companion.valueclass import valueclass
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
 
-@dataclass
+@valueclass
 class Settings:
     """What setup chose: the game, its options, the language."""
 
@@ -26,6 +27,11 @@ class Settings:
     players: int = 7
     lang: str = "en"
     options: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the journal keeps them (``from_json`` reads them back)."""
+        options = copy.deepcopy(self.options)  # as ``dataclasses.asdict``: nothing shared
+        return {"game": self.game, "players": self.players, "lang": self.lang, "options": options}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings | None:
@@ -36,17 +42,17 @@ class Settings:
             return None
 
 
-@dataclass
+@valueclass
 class SetupForm:
     """The rows of the setup screen and the value chosen on each."""
 
-    rows: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
-    values: dict[str, Any] = field(default_factory=dict)
+    rows: list[tuple[str, tuple[Any, ...]]]
+    values: dict[str, Any]
     row: int = 0
 
     @classmethod
     def starting_from(cls, last: Settings) -> SetupForm:
-        form = cls()
+        form = cls([], {})
         form._load(last.game if last.game in GAMES else next(iter(GAMES)), last)
         return form
 

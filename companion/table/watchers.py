@@ -10,14 +10,13 @@ event, every one MAY be implemented, the defaults do nothing.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
 from companion.ui.i18n import Translate
+from companion.valueclass import valueclass
 
 if TYPE_CHECKING:
     from companion.games import Game
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
 View = dict[str, Any]
 
 
-@dataclass(frozen=True, eq=False)
+@valueclass(frozen=True, eq=False)
 class Step:
     """What everybody may know after one step, worked out once and handed to every screen.
 
@@ -53,7 +52,7 @@ class Step:
         view = None if game is None else game.public_view()
         if last is not None and last.source is game and last.view is view:
             same = last.ui is ui and last.t is t  # setup changes the game or the language
-            return last if same else dataclasses.replace(last, ui=ui, t=t)
+            return last if same else cls(view, ui, t, last.own, last.source)
         if game is None:
             return cls(None, ui, t)
         return cls(view, ui, t, game.view, game)
