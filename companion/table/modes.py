@@ -145,14 +145,14 @@ class Abandon:
     back: Mode
 
 
-@dataclass(frozen=True)
+@valueclass(frozen=True, unshown=("back",))
 class Admit:
     """ "A new phone asks for seat N": OK lets it in, Back refuses it; then ``back``. Shown
     only over a public screen (``companion.table.phones``), never over a seat's own."""
 
     request: int
     seat: int
-    back: Mode = field(repr=False)
+    back: Mode
 
 
 Mode = (
