@@ -105,7 +105,7 @@ def test_match_reads_fields_by_position_and_by_name():
 def test_the_modes_keep_their_dataclass_fields_and_frozenness():
     """Each mode has the fields, defaults and frozenness it had as a dataclass."""
     frozen = {"Handoff", "Choose", "Confirm", "Announce", "Handsets", "Phones", "Remote"}
-    frozen |= {"Notice", "Abandon"}
+    frozen |= {"Notice", "Abandon", "Admit"}
     classes = [
         c for _, c in inspect.getmembers(modes, inspect.isclass) if c.__module__ == modes.__name__
     ]
@@ -114,6 +114,7 @@ def test_the_modes_keep_their_dataclass_fields_and_frozenness():
         assert cls.__match_args__ == tuple(inspect.get_annotations(cls)), cls
         assert (cls.__hash__ is not None) == (cls.__name__ in frozen), cls
     assert repr(modes.Abandon(modes.Over())) == "Abandon()"  # what it goes back to stays unsaid
+    assert repr(modes.Admit(1, 3, modes.Over())) == "Admit(request=1, seat=3)"
     assert repr(modes.Peek(1)) == "Peek(seat=1, looked=False, asked=False)"
     assert modes.Notice((), modes.Over()).turned() == modes.Over()
 
