@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from companion.games.glasnost.board import BOARD
 from companion.games.glasnost.rules import OBJECTIVES
 from companion.games.politburo.rules import MEMBERS
 from companion.games.registry import GAMES
@@ -128,3 +129,37 @@ def test_no_russian_word_stands_alone_and_no_box_short_form_shows(game, monkeypa
     assert alone_ == set()
     short = {t for t in texts if SHORT_FORMS.search(unmarked(t)) or SHORT_FORMS.search(t)}
     assert short == set()
+
+
+def own_board():
+    """The bundled board with its first crisis renamed, in English and in French."""
+    data = json.loads(json.dumps(BOARD))
+    data["crises"][0]["name"] = "The Kronstadt rebellion"
+    data["crises"][0]["names"] = {"fr": "La révolte de Kronstadt"}
+    return data
+
+
+def tv_and_phones(lang, board):
+    """What the TV and the phones show over a whole Glasnost game on ``board``."""
+    options = {**alone("glasnost"), "board": board, "crises": "fixed"}
+    table, room, player = web_table(Settings("glasnost", 8, lang, options))
+    give_phones(room, range(8))
+    texts = set()
+    room.listeners.append(lambda: texts.update(shown(room, range(8))))
+    play_out(table, player, direct(room))
+    return " ".join(texts)
+
+
+@pytest.mark.parametrize(
+    ("lang", "named", "unnamed"),
+    [
+        ("fr", ["La révolte de Kronstadt", "Le mur de Berlin"], ["Kronstadt rebellion"]),
+        ("en", ["The Kronstadt rebellion", "The Berlin Wall"], ["révolte"]),
+    ],
+)
+def test_a_boards_own_names_show_in_the_tables_language(lang, named, unnamed):
+    said = tv_and_phones(lang, own_board())
+    for name in named:  # the board's own French name; the catalog's for the bundled names
+        assert name in said
+    for name in unnamed:
+        assert name not in said

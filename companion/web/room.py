@@ -24,7 +24,7 @@ from companion.table.phones import Offer, View
 from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
-from companion.ui.i18n import LANGUAGES, Translate, translator
+from companion.ui.i18n import Translate, language_of, translator
 from companion.web.hand import private_card
 from companion.web.pictures import picture
 from companion.web.reveals import Reveals
@@ -54,11 +54,6 @@ def said_lines(screens: Sequence[Screen]) -> list[list[str]]:
     return [lines for s in screens if (lines := screen_lines(s))]
 
 
-def language(t: Translate) -> str:
-    """The language code of the table's translator (``translator`` is cached: one per code)."""
-    return next((lang for lang in LANGUAGES if translator(lang) is t), "en")
-
-
 def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
     """Everything the TV shows, made from the public view alone, written for the table."""
     waiting = view["waiting"]
@@ -71,7 +66,7 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
         "type": "state",
         "game": view["game"],
         "title": title_words(view, ui, t),
-        "lang": language(t),
+        "lang": language_of(t),
         "words": page_words(t),
         "status": status,
         "waiting": None if waiting is None else waiting["seats"],

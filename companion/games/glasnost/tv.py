@@ -36,7 +36,7 @@ def doing_words(d: Any, view: View, t: Translate) -> str | None:
     """What the seats are doing, the crisis named whole in the table's language."""
     if d.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
         return None
-    crisis = crisis_words(view["crises"][view["crisis"]]["name"], t)
+    crisis = crisis_words(view["crises"][view["crisis"]], t)
     said = t("Voting on {crisis}.") if d.kind == "crisis_vote" else t("Purging at {crisis}.")
     return said.format(crisis=crisis)
 
@@ -47,7 +47,7 @@ def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
         return None
     crisis = view["crises"][view["crisis"]]
     return [
-        t("Vote on {crisis}.").format(crisis=crisis_words(crisis["name"], t)),
+        t("Vote on {crisis}.").format(crisis=crisis_words(crisis, t)),
         choices_words(crisis, t),
     ]
 
@@ -60,10 +60,11 @@ def choices_words(crisis: dict[str, Any], t: Translate) -> str:
     )
 
 
-def crisis_words(name: str, t: Translate) -> str:
-    """A crisis card's whole name in the table's language: the box's own board has its names
-    in the catalog; a table's own board keeps the names it was written with."""
-    return t(name)
+def crisis_words(crisis: View, t: Translate) -> str:
+    """A crisis card's whole name in the table's language: a table's own board's name in it
+    where the board gives one (its ``names``), else the catalog's (the box's own board has
+    its names there), else the name as the board writes it."""
+    return screens.own_name(crisis, t) or t(crisis["name"])
 
 
 def policy_words(domain: str, direction: str | None, t: Translate) -> str:
@@ -103,7 +104,7 @@ def opening_words(view: View, t: Translate) -> list[list[str]]:
             [
                 t("Crisis card {k} of {n}").format(k=k + 1, n=len(crises)),
                 t("{crisis}: at {seats}.").format(
-                    crisis=crisis_words(crisis["name"], t),
+                    crisis=crisis_words(crisis, t),
                     seats=t("board {seats}").format(seats=seats_words(seats, t)),
                 ),
             ]
@@ -128,7 +129,7 @@ def event_words(
         crisis = view["crises"][event["crisis"]]
         yes, votes = event["yes"], len(view["last_vote"])
         head = t("The vote on {crisis}: {yes} yes, {no} no.").format(
-            crisis=crisis_words(crisis["name"], t), yes=yes, no=votes - yes
+            crisis=crisis_words(crisis, t), yes=yes, no=votes - yes
         )
         if yes in (0, votes):
             return [[head, side_words(view, event["crisis"], YES if yes else NO, t)]]
@@ -191,7 +192,7 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
         said.append(
             [
                 t("{crisis} is full: {seats} vote.").format(
-                    crisis=crisis_words(crisis["name"], t), seats=seats_words(after["voters"], t)
+                    crisis=crisis_words(crisis, t), seats=seats_words(after["voters"], t)
                 ),
                 choices_words(crisis, t),
             ]
@@ -268,7 +269,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         body += [
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{board_svg.CRISIS_R}" fill="#b22222"/>',
             text(x, y + 9, str(crisis["id"]), 26, fill="#fff", text_anchor="middle"),
-            text(lx, ly, crisis_words(crisis["name"], t), 24, text_anchor=anchor),
+            text(lx, ly, crisis_words(crisis, t), 24, text_anchor=anchor),
         ]
         if ring:
             body.append(
