@@ -9,18 +9,22 @@ Cyrillic word stands without the word it means, and none of the box's 21-column
 short forms reaches a page.
 """
 
+import importlib
 import json
 import re
+import typing
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from companion.games import game_record
 from companion.games.glasnost.board import BOARD
 from companion.games.glasnost.rules import OBJECTIVES
 from companion.games.politburo.rules import MEMBERS
 from companion.games.registry import GAMES
 from companion.table import Settings
+from companion.table.phones import PhoneDesk
 from companion.ui.i18n import folder_locale_dirs
 from tests.conftest import alone, usual_table
 from tests.test_i18n import CATALOG
@@ -163,3 +167,92 @@ def test_a_boards_own_names_show_in_the_tables_language(lang, named, unnamed):
         assert name in said
     for name in unnamed:
         assert name not in said
+
+
+#: the box's words a phone has no use for: its keys, its cut-down words, its arrows
+BOX_WORDS = re.compile(r"\b(PEEK|OK|infl\.|Eco|Mil|Sec)(?!\w)|[↑↓→←✓✗]")
+
+
+def variants(game):
+    """The bots' options, then each value of each of the game's options in turn: the kinds
+    a game asks depend on them (Kolkhoz's real cards ask for every card played)."""
+    base = alone(game)
+    found = [base]
+    for key, option in game_record(game).load("engine").OPTIONS.items():
+        for value in option.values or ():
+            if base.get(key, option.default) != value:
+                found.append({**base, key: value})
+    return found
+
+
+def phone_questions(game, options, bots, monkeypatch):
+    """Every question put to a phone in a game played on phones under the pseudo-locale:
+    (decision, public view, the phone's offers), what the phones showed, what was asked."""
+    pseudo = Pseudo()
+    monkeypatch.setattr("companion.table.loop.translator", lambda lang: pseudo)
+    asked = []
+    question = PhoneDesk.question
+
+    def spy(desk, d, view):
+        asked.append((d, view, desk.options(d, view)))
+        return question(desk, d, view)
+
+    monkeypatch.setattr(PhoneDesk, "question", spy)
+    players = usual_table(game)
+    table, room, player = web_table(Settings(game, players, "en", options))
+    give_phones(room, range(players))
+    texts = set()
+    room.listeners.append(lambda: texts.update(phone_texts(room, range(players))))
+    play_out(table, player, direct(room), bots=bots)
+    assert table.game.over
+    return asked, texts, pseudo
+
+
+def phone_texts(room, seats):
+    texts = []
+    for seat in seats:
+        ask = json.loads(room.phone_message(seat))["ask"]
+        if ask:
+            texts += [*ask["prompt"], *ask["options"]]
+    return texts
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_question_a_phone_is_asked_is_the_games_sentence_in_both_languages(
+    game, monkeypatch, french
+):
+    """Every decision kind a game asks (but the start's look at a card, which the phone page
+    words itself) has a phone sentence and a phone label for every option, from the game's
+    ``tv``, never the box's prompt or labels; every word of them has its French."""
+    tv = game_record(game).load("tv")
+    kinds = set(
+        typing.get_args(
+            next(
+                v
+                for k, v in vars(importlib.import_module(f"companion.games.{game}.kinds")).items()
+                if k.endswith("Kind")
+            )
+        )
+    )
+    seen, missing, texts, used = set(), set(), set(), set()
+    for options in variants(game):
+        for bots in ("random", "smart"):
+            asked, shown_, pseudo = phone_questions(game, options, bots, monkeypatch)
+            texts |= shown_
+            used |= pseudo.asked
+            for d, view, offered in asked:
+                seen.add(d.kind)
+                if d.kind == "peek":
+                    continue
+                ask = getattr(tv, "ask_words", lambda *_: None)
+                if not ask(d, view, pseudo):
+                    missing.add((d.kind, "question"))
+                said = getattr(tv, "option_words", lambda *_: None)
+                missing |= {(d.kind, repr(o)) for o, _ in offered if not said(d, view, o, pseudo)}
+    assert seen == kinds
+    assert sorted(missing) == []
+    loose = {t for t in texts if set(re.findall(r"[^\W\d_]+", unmarked(t))) - NAMES}
+    assert loose == set()
+    boxed = {t for t in texts if BOX_WORDS.search(re.sub("[⟦⟧]", "", t)) or SHORT_FORMS.search(t)}
+    assert boxed == set()
+    assert sorted(m for m in used if not french.get(m)) == []

@@ -12,10 +12,17 @@ from typing import Any
 
 from companion.games.glasnost import board_svg, screens
 from companion.games.glasnost.board import DOMAINS, NO, REFORM, YES, Board, Crisis
-from companion.games.glasnost.rules import OBJECTIVES, faction_of
+from companion.games.glasnost.rules import (
+    DONE,
+    GORBACHEV,
+    KRYUCHKOV,
+    LEFT,
+    OBJECTIVES,
+    faction_of,
+)
 from companion.ui.i18n import Translate
 from companion.web.pictures import svg, text
-from companion.web.tv import seats_words
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#555"}
@@ -25,6 +32,7 @@ __all__ = [
     "doing_words",
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -42,14 +50,95 @@ def doing_words(d: Any, view: View, t: Translate) -> str | None:
 
 
 def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
-    """A seat's question on its phone, the crisis named whole and what each answer sets."""
-    if d.kind != "crisis_vote" or view["crisis"] is None:
-        return None
-    crisis = view["crises"][view["crisis"]]
+    """A seat's question on its phone, in sentences: the crisis named whole and what each
+    answer sets, the leaders and seats of a coup (its page names the seat)."""
+    kind = d.kind
+    if kind == "sit":
+        return [t("You are the chairman: take a seat on the board.")]
+    if kind in ("crisis_vote", "purge") and view["crisis"] is not None:
+        crisis = view["crises"][view["crisis"]]
+        if kind == "purge":
+            return [
+                t("Purge at {crisis}: choose a fellow voter.").format(
+                    crisis=crisis_words(crisis, t)
+                )
+            ]
+        return [
+            t("Vote on {crisis}.").format(crisis=crisis_words(crisis, t)),
+            choices_words(crisis, t),
+        ]
+    if kind == "coup_offer":
+        return coup_offer_words(view, t)
+    if kind in ("coup_name", "coup_vote"):
+        return coup_ask_words(kind, view, t)
+    return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def coup_offer_words(view: View, t: Translate) -> list[str]:
+    """S5: the coup question, put to every seat alike, so that no one learns who was asked."""
+    leaders = screens.offered(view)
+    if len(leaders) == 1:
+        may = t("If you hold {leader}, you may call a coup now.").format(leader=leaders[0])
+    else:
+        may = t("If you hold {a} or {b}, you may call a coup now.").format(
+            a=leaders[0], b=leaders[1]
+        )
     return [
-        t("Vote on {crisis}.").format(crisis=crisis_words(crisis, t)),
-        choices_words(crisis, t),
+        t("The coup question, put to every seat in secret."),
+        may,
+        t("Any other seat answers as it likes: only a leader's answer counts."),
     ]
+
+
+def coup_ask_words(kind: str, view: View, t: Translate) -> list[str]:
+    """A coup's leader naming the seats who join him, or every seat's vote on it."""
+    leader, named = view["coup_leader"], list(view["named"])
+    joined = (
+        t("With the leader so far: {seats}.").format(seats=seats_words(named, t))
+        if named
+        else t("Nobody is with the leader yet.")
+    )
+    if kind == "coup_name":
+        first = t("You are {leader}: name the seats in your coup, one at a time.")
+    else:
+        first = t("Vote on the coup of {leader}, seat {n}.")
+    return [first.format(leader=leader["card"], n=leader["seat"] + 1), joined]
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a board seat with the crises it touches, a seat,
+    a vote, a fellow voter to purge, a leader's coup."""
+    if d.kind == "sit":
+        return board_seat_words(view, int(option), t)
+    if d.kind == "purge":
+        left, right = screens.fellow_voters(view, d.seats[0])
+        side = t("Seat {n}, on your left") if option == LEFT else t("Seat {n}, on your right")
+        return side.format(n=(left if option == LEFT else right) + 1)
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        YES: t("Yes"),
+        NO: t("No coup") if d.kind == "coup_offer" else t("No"),
+        GORBACHEV: t("A coup by {leader}").format(leader=GORBACHEV),
+        KRYUCHKOV: t("A coup by {leader}").format(leader=KRYUCHKOV),
+        DONE: t("No one else: the coup goes to the vote"),
+    }
+    return words.get(option)
+
+
+def board_seat_words(view: View, place: int, t: Translate) -> str:
+    """A board seat (both seats of a connected pair) and the crises it touches, whole."""
+    seats = view["board_seats"]
+    partner = seats[place]["connected"]
+    spaces = list(seats[place]["crises"])
+    if partner is not None:
+        spaces += [c for c in seats[partner]["crises"] if c not in spaces]
+    crises = [crisis_words(view["crises"][c], t) for c in spaces]
+    at = crises[0] if len(crises) == 1 else t("{a} and {b}").format(a=crises[0], b=crises[1])
+    if partner is not None:
+        pair = t("{some} and {last}").format(some=seats[place]["id"], last=seats[partner]["id"])
+        return t("Board seats {ids}, at {crises}").format(ids=pair, crises=at)
+    return t("Board seat {id}, at {crises}").format(id=seats[place]["id"], crises=at)
 
 
 def choices_words(crisis: dict[str, Any], t: Translate) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.gulag import screens
 from companion.ui.i18n import Translate
 from companion.web.pictures import around_the_table, bar, oval_table, svg, text
-from companion.web.tv import seats_words
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 
@@ -20,6 +20,7 @@ __all__ = [
     "ask_words",
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -74,7 +75,23 @@ def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
         return [t("You are the supervisor: order one worker to swap their card, or no one.")]
     if kind == "task":
         return [t("You are a worker: play Work or Strike.")]
+    if kind == "reveal_role":
+        return [t("Turn your worker card face up for the table: which colour is it?")]
     return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a seat, no one, a card to play or to show."""
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        "none": t("No one"),
+        "work": t("Work"),
+        "strike": t("Strike"),
+        "red": t("Red"),
+        "black": t("Black"),
+    }
+    return words.get(option)
 
 
 def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.ui.i18n import Translate
 from companion.web.pictures import around_the_table, oval_table, svg, text
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 
@@ -27,6 +28,47 @@ def for_the_table(kind: str, t: Translate) -> str | None:
 def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
     """No private card: a seat's vote is its own until the reveal."""
     return []
+
+
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in sentences (its page names the seat)."""
+    if d.kind == "who":
+        return [t("You chair the round: who votes now?")]
+    if d.kind == "pick_voter":
+        voters = list(view["voters"])
+        so_far = (
+            t("Voting so far: {seats}.").format(seats=seats_words(voters, t))
+            if voters
+            else t("No seat votes yet.")
+        )
+        return [t("You chair the round: pick the seats who vote, one at a time."), so_far]
+    if d.kind == "next":
+        return [t("You chair the game: another round, or the end?")]
+    if d.kind == "vote":
+        return [t("Vote in secret: nobody sees your choice before the reveal.")]
+    return None
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a seat, the chair's choices, a vote's option."""
+    from companion.games.vote.rules import AGAIN, DONE, END, EVERY, PICK
+
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        EVERY: t("Every seat votes"),
+        PICK: t("Pick the seats who vote"),
+        DONE: t("Done picking"),
+        AGAIN: t("Another round"),
+        END: t("End the game"),
+        "yes": t("Yes"),
+        "no": t("No"),
+        "success": t("Success"),
+        "fail": t("Fail"),
+        "approve": t("Approve"),
+        "reject": t("Reject"),
+    }
+    return words.get(option) or t("Option {letter}").format(letter=str(option).upper())
 
 
 def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
