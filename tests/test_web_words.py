@@ -9,16 +9,21 @@ Cyrillic word stands without the word it means, and none of the box's 21-column
 short forms reaches a page.
 """
 
+import base64
 import importlib
 import json
+import random
 import re
 import typing
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.games import game_record
+from companion.bots import make_bots
+from companion.demo import GAP
+from companion.games import game_record, new_game
 from companion.games.glasnost.board import BOARD
 from companion.games.glasnost.rules import OBJECTIVES
 from companion.games.politburo.rules import MEMBERS
@@ -26,6 +31,7 @@ from companion.games.registry import GAMES
 from companion.table import Settings
 from companion.table.phones import PhoneDesk
 from companion.ui.i18n import folder_locale_dirs
+from companion.web.pictures import picture
 from tests.conftest import alone, usual_table
 from tests.test_i18n import CATALOG
 from tests.webtables import direct, give_phones, play_out, web_table
@@ -256,3 +262,94 @@ def test_every_question_a_phone_is_asked_is_the_games_sentence_in_both_languages
     boxed = {t for t in texts if BOX_WORDS.search(re.sub("[⟦⟧]", "", t)) or SHORT_FORMS.search(t)}
     assert boxed == set()
     assert sorted(m for m in used if not french.get(m)) == []
+
+
+#: ten-letter names, the longest a seat may carry, Latin and Cyrillic
+LONG_NAMES = (
+    "Maximilian",
+    "Władysława",
+    "Bartholomä",
+    "Alexandria",
+    "Christophe",
+    "Константин",
+    "Gwendolyne",
+    "Evangeline",
+    "Jacqueline",
+    "Ferdinando",
+    "Wilhelmina",
+    "Анастасия",
+)
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def mid_game(game, players):
+    """The public view of ``game`` some forty moves in, its bots playing."""
+    options = alone(game)
+    g = new_game(game, players=players, seed=3, **options)
+    bots = make_bots(g, "random", random.Random(3))
+    for _ in range(40):
+        if (d := g.decision) is None:
+            break
+        g.act(d.seats[0], bots[d.seats[0]].choose(g.view(d.seats[0]), d))
+    return g.public_view()
+
+
+def boxes(root, tag, rounded=False):
+    """The (left, top, right, bottom) of every ``tag`` element drawn as a box (``rounded``:
+    those with rounded corners only) or a disc."""
+    found = []
+    for el in root.iter(SVG + tag):
+        if rounded and "rx" not in el.attrib:
+            continue
+        a = {
+            k: float(v)
+            for k, v in el.attrib.items()
+            if k in ("x", "y", "width", "height", "cx", "cy", "r")
+        }
+        if tag == "circle":
+            found.append((a["cx"] - a["r"], a["cy"] - a["r"], a["cx"] + a["r"], a["cy"] + a["r"]))
+        else:
+            x, y = a.get("x", 0.0), a.get("y", 0.0)
+            found.append((x, y, x + a["width"], y + a["height"]))
+    return found
+
+
+def apart(a, b):
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_named_seat_is_named_in_the_tv_picture_escaped_and_inside_it(game):
+    players = min(game_record(game).load("engine").max_players, len(LONG_NAMES))
+    view = mid_game(game, players)
+    names = dict(enumerate(LONG_NAMES[:players]))
+    root = ET.fromstring(picture(view, str, names))
+    _, _, width, height = map(float, root.attrib["viewBox"].split())
+    said = " ".join(el.text or "" for el in root.iter(SVG + "text"))
+    assert all(name in said for name in names.values())
+    assert ET.fromstring(picture(view, str, {}))  # no names: as before
+    marked = ET.fromstring(picture(view, str, {1: "<b>&amp;"}))  # escaped, never markup
+    assert any(el.text and "<b>&amp;" in el.text for el in marked.iter(SVG + "text"))
+    tags = boxes(root, "rect", rounded=True)  # the name tags: no other box is rounded
+    discs = [d for d in boxes(root, "circle") if d[2] - d[0] == 88]  # the seats around a table
+    for tag in tags:
+        assert tag[0] >= 0 and tag[2] <= width and tag[1] >= 0 and tag[3] <= height
+        assert [other for other in tags if other != tag and not apart(tag, other)] == []
+    assert len(tags) in (0, players)
+    # a tag may touch its own disc's rim, never cover another seat's disc
+    for tag in tags:
+        assert (
+            sum(1 for d in discs if not apart(tag, (d[0] + 8, d[1] + 8, d[2] - 8, d[3] - 8))) <= 1
+        )
+
+
+def test_a_name_typed_on_a_phone_reaches_the_tvs_picture_and_its_summary():
+    table, room, player = web_table(Settings("gulag", 5, "fr", alone("gulag")))
+    give_phones(room, range(5))
+    room.phones.name(3, "Élodie")
+    player.wait(GAP)
+    assert "Élodie" in json.loads(room.spectator)["picture"]
+    play_out(table, player, direct(room))
+    summary = json.loads(room.spectator)["end"]["summary"]  # the picture inside, as data
+    drawn = base64.b64decode(re.search(r"base64,([^\"]+)", summary).group(1)).decode()
+    assert "Élodie" in drawn

@@ -54,11 +54,14 @@ def said_lines(screens: Sequence[Screen]) -> list[list[str]]:
     return [lines for s in screens if (lines := screen_lines(s))]
 
 
-def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
-    """Everything the TV shows, made from the public view alone, written for the table."""
+def spectator_state(
+    view: View, ui: GameUI, t: Translate, names: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """Everything the TV shows, made from the public view alone and the seats' public
+    names (0-based), written for the table."""
     waiting = view["waiting"]
     status = status_words(view, ui, t)
-    drawn = picture(view, t)
+    drawn = picture(view, t, names)
     end = None if waiting is not None else end_of_game(view, ui, t)
     if end is not None:
         end["summary"] = summary_svg(title_words(view, ui, t), status, end, drawn)
@@ -364,7 +367,8 @@ class WebRoom(Watcher):
             private: dict[int, list[str]] = {}
             status = ""
         else:
-            message = spectator_state(view, ui, t)
+            named = {int(seat) - 1: name for seat, name in self.names.items()}
+            message = spectator_state(view, ui, t, named)
             message["room"] = room_list(view, self.names, presence)
             status = message["status"]
             self.lang, self.words = message["lang"], message["words"]

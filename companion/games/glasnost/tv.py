@@ -21,7 +21,7 @@ from companion.games.glasnost.rules import (
     faction_of,
 )
 from companion.ui.i18n import Translate
-from companion.web.pictures import svg, text
+from companion.web.pictures import SMALLEST, Names, named, svg, text, width_of
 from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
@@ -329,9 +329,11 @@ def for_the_table(kind: str, t: Translate) -> str | None:
     return lines.get(kind)
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The board: crises on a ring with their number and name, closed ones ringed in their
-    policy's colour, the players' tokens on the board seats, the domains' policies."""
+    policy's colour, the players' tokens on the board seats (by seat number: a token has no
+    room for a name, so the named seats are listed under the board, "Anna (4)"), the
+    domains' policies."""
     crises = sorted(view["crises"], key=lambda c: c["space"])
     count = len(crises)
     width, height = board_svg.WIDTH, board_svg.HEIGHT
@@ -378,7 +380,21 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         direction = view["policies"][domain]
         line = policy_words(domain, direction, t)
         body.append(text(20, 40 + 34 * i, line, 28, fill=COLOURS[direction]))
-    return svg(width, height, body)
+    legend = names_legend(names or {}, height, width, t)
+    return svg(width, height + (34 * len(legend) + 10 if legend else 0), body + legend)
+
+
+def names_legend(names: Names, top: float, width: float, t: Translate) -> list[str]:
+    """The named seats, "Anna (4)", in rows under the board, as many to a row as fit."""
+    rows: list[list[str]] = [[]]
+    for seat in sorted(names):
+        said = named(seat, names, t)
+        if rows[-1] and width_of(" · ".join([*rows[-1], said]), SMALLEST) > width - 40:
+            rows.append([])
+        rows[-1].append(said)
+    return [
+        text(20, top + 30 + 34 * i, " · ".join(row), SMALLEST) for i, row in enumerate(rows) if row
+    ]
 
 
 def board_of(view: dict[str, Any]) -> Board:

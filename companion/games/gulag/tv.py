@@ -11,7 +11,15 @@ from typing import Any
 
 from companion.games.gulag import screens
 from companion.ui.i18n import Translate
-from companion.web.pictures import around_the_table, bar, oval_table, svg, text
+from companion.web.pictures import (
+    Names,
+    around_the_table,
+    bar,
+    oval_table,
+    svg,
+    tags_around_table,
+    text,
+)
 from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
@@ -149,9 +157,9 @@ def seats_list(seats: list[int], t: Translate) -> str:
     return seats_words(seats, t) if seats else t("nobody")
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The canal against its goal, the deck, and the table: who is commissar, supervisor
-    and worker this turn."""
+    and worker this turn; a named seat's name on a tag beside its disc."""
     players = view["players"]
     body = [
         text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 40),
@@ -167,7 +175,11 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         ),
     ]
     team = set(view["workers"])
-    names = {"commissar": t("commissar"), "supervisor": t("supervisor"), "worker": t("worker")}
+    roles_said = {
+        "commissar": t("commissar"),
+        "supervisor": t("supervisor"),
+        "worker": t("worker"),
+    }
     fills = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}
     roles = view.get("roles")
     winners = set((view.get("result") or {}).get("winners") or ())
@@ -202,5 +214,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             body.append(text(x, below, role_name, 26, text_anchor="middle"))
         elif role:
             below = y + 76 if y >= 400 else y - 54
-            body.append(text(x, below, names[role], 26, text_anchor="middle"))
+            body.append(text(x, below, roles_said[role], 26, text_anchor="middle"))
+    deck = (320.0, 380.0, 680.0, 424.0)  # the deck's line on the table
+    body += tags_around_table(players, names or {}, (deck,))
     return svg(1000, 660, body)

@@ -15,7 +15,7 @@ from companion.games.kolkhoz.screens import _completed_trick as completed_trick
 from companion.games.kolkhoz.screens import _jobs_done as jobs_done
 from companion.games.kolkhoz.screens import _year_so_far as year_so_far
 from companion.ui.i18n import Translate
-from companion.web.pictures import bar, svg, text
+from companion.web.pictures import Names, bar, named, svg, text
 
 View = dict[str, Any]
 
@@ -234,9 +234,10 @@ def end_words(view: View, t: Translate) -> list[list[str]]:
     return [[*plots, north]]
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The jobs' hours against their thresholds, each seat's plot and hand, the trick: laid out
-    about as tall as wide (1000 x 820 for four seats), so it fills the TV's height."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The jobs' hours against their thresholds, each seat's plot and hand (a named seat:
+    "Anna (2)"), the trick: laid out about as tall as wide (1000 x 820 for four seats), so
+    it fills the TV's height."""
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
         y = 20 + 100 * i
@@ -248,10 +249,13 @@ def picture(view: dict[str, Any], t: Translate) -> str:
     for seat, plot in enumerate(view["plots"]):
         y = 470 + 70 * seat
         shown = cards_label(plot["shown"]) or "-"
-        line = t("Seat {n}: plot {shown} + {hidden} hidden, {hand} in hand").format(
-            n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
+        line = t("{seat}: plot {shown} + {hidden} hidden, {hand} in hand").format(
+            seat=named(seat, names or {}, t),
+            shown=shown,
+            hidden=plot["hidden"],
+            hand=view["hand_counts"][seat],
         )
-        body.append(text(20, y, line, 32))
+        body.append(text(20, y, line, 32, width=960))
     trick = plays_words(view["trick"], t) or "-"
     bottom = 470 + 70 * len(view["plots"]) + 10
     body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))

@@ -22,7 +22,7 @@ from companion.games.politburo.rules import (
 )
 from companion.ui.i18n import Translate
 from companion.web.hand import peek_card as private_card
-from companion.web.pictures import bar, svg, text
+from companion.web.pictures import Names, bar, svg, text
 from companion.web.tv import seat_option
 
 View = dict[str, Any]
@@ -230,8 +230,9 @@ def end_words(view: View, t: Translate) -> list[list[str]]:
     return [first, cards]
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The ministries' repression tracks, and each seat's influence (the secretary starred)."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The ministries' repression tracks, and each seat's influence (the secretary starred);
+    a named seat's name under its number, on two staggered rows so that ten names fit."""
     body = []
     for i, (ministry, level) in enumerate(sorted(view["ministries"].items())):
         y = 20 + 64 * i
@@ -256,4 +257,10 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             text(x, 630, f"{seat + 1}{mark}", 32, text_anchor="middle"),
             text(x, 580 - height, str(amount), 28, text_anchor="middle"),
         ]
-    return svg(1000, 650, body)
+        who = (names or {}).get(seat)
+        if who:  # a row holds every other seat: a name has two columns' room
+            x = min(max(x, step), 1000 - step)
+            body.append(
+                text(x, 664 + 30 * (seat % 2), who, 24, 2 * step - 12, text_anchor="middle")
+            )
+    return svg(1000, 710 if names else 650, body)

@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui.i18n import Translate
-from companion.web.pictures import around_the_table, oval_table, svg, text
+from companion.web.pictures import (
+    Names,
+    around_the_table,
+    oval_table,
+    svg,
+    tags_around_table,
+    text,
+)
 from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
@@ -80,8 +87,9 @@ def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
     return lines
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The table, the round's voters marked, and the history of the results."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The table, the round's voters marked (a named seat's name on a tag beside its disc),
+    and the history of the results."""
     from companion.games.vote import screens
 
     players = view["players"]
@@ -96,6 +104,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             'stroke="#111" stroke-width="2"/>',
             text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
+    body += tags_around_table(players, names or {})
     for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
         body.append(text(20, 100 + 34 * i, line, 22))
     return svg(1000, 660, body)
