@@ -4,8 +4,10 @@ A TV cannot scroll: at 1280x720, 1920x1080, 3840x2160, a 4:3 1024x768 and a 16:1
 1280x800 (where a long end needs its columns), at each game's
 start (Glasnost's twelve crisis cards on show, page by page), after a reveal and on the end
 page, no panel clips or scrolls its content, none reaches past the screen, no text is under
-2% of its height, and Kolkhoz's drawing uses at least 70% of it. axe-core checks the TV and
-a phone at a vote, a reveal and the end of every game, and the page a dead link gets.
+2% of its height, no text of the picture reaches past its edge (every seat named, with
+the longest names a seat may carry), and Kolkhoz's drawing uses at least 70% of it.
+axe-core checks the TV and a phone at a vote, a reveal and the end of every game, and the
+page a dead link gets.
 
 CPU budget: one Chromium for the module, one table a game played once to its end; the
 sizes are the same page resized, and the reveal's pages are turned by Playwright's clock
@@ -20,6 +22,7 @@ from companion.games import GAMES as REGISTRY
 from companion.table import Settings
 from tests.browser import chromium
 from tests.conftest import alone, usual_table
+from tests.test_web_words import LONG_NAMES
 from tests.webtables import Announce, direct, give_phones, play_out, web_table
 
 GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
@@ -66,6 +69,12 @@ FIT = """() => {
   }
   const svg = document.querySelector('#picture svg');
   let drawn = 0;
+  for (const line of svg ? svg.querySelectorAll('text') : []) {
+    const b = line.getBBox(), box = svg.viewBox.baseVal;
+    if (b.x < -1 || b.y < -1 || b.x + b.width > box.width + 1 || b.y + b.height > box.height + 1) {
+      bad.push(`the picture's "${line.textContent}" reaches past its edge`);
+    }
+  }
   if (svg) {
     const box = svg.viewBox.baseVal;
     const r = svg.getBoundingClientRect();
@@ -130,6 +139,8 @@ def test_every_tv_panel_fits_at_the_start_after_a_reveal_and_at_the_end(
 ):
     table, room, player = web_table(Settings(game, players, "en", options))
     tokens = give_phones(room, [0])
+    for seat in range(players):  # the longest names a seat may carry, on every seat
+        assert room.phones.name(seat, LONG_NAMES[seat % len(LONG_NAMES)]) is None
     player.wait(0.5)
     base = served(room)
     tv = browser.new_page(viewport={"width": 1920, "height": 1080}, reduced_motion="reduce")

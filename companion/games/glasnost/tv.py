@@ -21,7 +21,7 @@ from companion.games.glasnost.rules import (
     faction_of,
 )
 from companion.ui.i18n import Translate
-from companion.web.pictures import SMALLEST, Names, named, svg, text, width_of
+from companion.web.pictures import SMALLEST, Names, named, svg, text
 from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
@@ -332,8 +332,8 @@ def for_the_table(kind: str, t: Translate) -> str | None:
 def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The board: crises on a ring with their number and name, closed ones ringed in their
     policy's colour, the players' tokens on the board seats (by seat number: a token has no
-    room for a name, so the named seats are listed under the board, "Anna (4)"), the
-    domains' policies."""
+    room for a name, so the named seats are listed in the board's lower corners, "Anna
+    (4)"), the domains' policies."""
     crises = sorted(view["crises"], key=lambda c: c["space"])
     count = len(crises)
     width, height = board_svg.WIDTH, board_svg.HEIGHT
@@ -380,20 +380,16 @@ def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> s
         direction = view["policies"][domain]
         line = policy_words(domain, direction, t)
         body.append(text(20, 40 + 34 * i, line, 28, fill=COLOURS[direction]))
-    legend = names_legend(names or {}, height, width, t)
-    return svg(width, height + (34 * len(legend) + 10 if legend else 0), body + legend)
+    return svg(width, height, body + names_legend(names or {}, t))
 
 
-def names_legend(names: Names, top: float, width: float, t: Translate) -> list[str]:
-    """The named seats, "Anna (4)", in rows under the board, as many to a row as fit."""
-    rows: list[list[str]] = [[]]
-    for seat in sorted(names):
-        said = named(seat, names, t)
-        if rows[-1] and width_of(" · ".join([*rows[-1], said]), SMALLEST) > width - 40:
-            rows.append([])
-        rows[-1].append(said)
+def names_legend(names: Names, t: Translate) -> list[str]:
+    """The named seats, "Anna (4)", in the board's two lower corners (under the crisis
+    labels, beside the lowest one), three rows of two in each: twelve seats at most."""
+    columns = (20, 240, 790, 1010)
     return [
-        text(20, top + 30 + 34 * i, " · ".join(row), SMALLEST) for i, row in enumerate(rows) if row
+        text(columns[k // 3], 805 + 34 * (k % 3), named(seat, names, t), SMALLEST, 210)
+        for k, seat in enumerate(sorted(names)[: 3 * len(columns)])
     ]
 
 
