@@ -19,10 +19,12 @@ import json
 import pytest
 
 from companion.games import GAMES as REGISTRY
+from companion.games import game_class
 from companion.table import Settings
-from tests.browser import chromium
+from companion.web.pictures import picture
+from tests.browser import chromium, same_screenshot
 from tests.conftest import alone, usual_table
-from tests.test_web_words import LONG_NAMES
+from tests.test_web_words import LONG_NAMES, mid_game
 from tests.webtables import Announce, direct, give_phones, play_out, web_table
 
 GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
@@ -199,3 +201,16 @@ def test_a_dead_or_forged_link_gets_a_page_a_person_can_read(browser, served):
         no_violations(page, link)
     page.close()
     assert table.game is not None
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_each_picture_with_every_seat_named_matches_its_reference(game, browser):
+    """Every seat of a full table named with the longest names (tags around a table, rows
+    under bars, lines, the board's corners), drawn by Chromium and kept as a reference for
+    a person to judge."""
+    players = min(game_class(game).max_players, len(LONG_NAMES))
+    drawn = picture(mid_game(game, players), str, dict(enumerate(LONG_NAMES[:players])))
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_content(f"<body style='margin:0'>{drawn}</body>")
+    same_screenshot(f"names-{game}", page.locator("svg").screenshot(animations="disabled"))
+    page.close()

@@ -336,7 +336,7 @@ def test_a_named_seat_is_named_in_the_tv_picture_escaped_and_inside_it(game):
         assert tag[0] >= 0 and tag[2] <= width and tag[1] >= 0 and tag[3] <= height
         assert [other for other in tags if other != tag and not apart(tag, other)] == []
     assert len(tags) in (0, players)
-    # a tag may touch its own disc's rim, never cover another seat's disc
+    # a tag sits on its own disc, never on another seat's
     for tag in tags:
         assert (
             sum(1 for d in discs if not apart(tag, (d[0] + 8, d[1] + 8, d[2] - 8, d[3] - 8))) <= 1

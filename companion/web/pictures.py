@@ -7,7 +7,7 @@ of 1080 is 21.6 px); every word goes through the box's catalog (``t``).
 
 A seat drawn by its number carries its name where the table gave it one (``names``:
 seat, 0-based, -> name; public, at most ten characters, escaped like every text):
-a tag beside the seat's disc, or "Anna (4)" where a line names the seat.
+a tag on the seat's disc, or "Anna (4)" where a line names the seat.
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ SMALLEST = 24  # font size, in the picture's own units
 #: and any other
 NARROW, WIDE = set("iljtfrI.,:;'!|() "), set("MWmwŒÆœæШЩЖЮФЫ\u041cшщжюфым")
 EM = {"narrow": 0.34, "wide": 1.0, "capital": 0.76, "other": 0.6}
-TABLE_CENTRE = (500, 400)  # of ``oval_table``
-DISC = 44  # a seat's disc around the table, its radius
 
 #: seat (0-based) -> its name, for the seats that have one
 Names = Mapping[int, str]
@@ -58,53 +56,24 @@ def named(seat: int, names: Names, t: Translate) -> str:
     return label(seat, names, t) if names.get(seat) else seat_option(seat, t)
 
 
-Box = tuple[float, float, float, float]  # left, top, right, bottom
-
-
 def name_tag(x: float, y: float, name: str, size: int = SMALLEST) -> list[str]:
     """A seat's name on a white tag centred on (x, y), over whatever lies under it."""
-    left, top, right, bottom = tag_box(x, y, name, size)
+    width, height = width_of(name, size) + 16, size + 8
     return [
-        f'<rect x="{left:.0f}" y="{top:.0f}" width="{right - left:.0f}" '
-        f'height="{bottom - top:.0f}" rx="8" fill="#fff" stroke="#111" stroke-width="1.5"/>',
+        f'<rect x="{x - width / 2:.0f}" y="{y - height / 2:.0f}" width="{width:.0f}" '
+        f'height="{height}" rx="8" fill="#fff" stroke="#111" stroke-width="1.5"/>',
         text(x, y + size * 0.35, name, size, fill="#111", text_anchor="middle"),
     ]
 
 
-def tag_box(x: float, y: float, name: str, size: int = SMALLEST) -> Box:
-    half_w, half_h = width_of(name, size) / 2 + 8, (size + 10) / 2
-    return x - half_w, y - half_h, x + half_w, y + half_h
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def tags_around_table(players: int, names: Names, avoid: tuple[Box, ...] = ()) -> list[str]:
-    """The named seats' tags beside their discs (``around_the_table``), on the table's side
-    (the outer side holds a role, and the picture's edge is near): each moved from its
-    disc's centre toward the table's just far enough to clear the disc, and further while
-    it would cover a tag already placed or a box to ``avoid`` (the words on the table)."""
-    placed: list[Box] = list(avoid)
+def tags_on_discs(players: int, names: Names) -> list[str]:
+    """The named seats' tags across the lower half of their discs around the table, under
+    the number: on the seat itself, so none is taken for a neighbour's, and clear of the
+    role written above or below the disc."""
     body: list[str] = []
-    cx, cy = TABLE_CENTRE
     for seat, name in sorted(names.items()):
         x, y = around_the_table(players, seat)
-        norm = math.hypot(cx - x, cy - y) or 1.0
-        ux, uy = (cx - x) / norm, (cy - y) / norm
-        _, _, right, bottom = tag_box(0, 0, name)
-        gap = -6  # the tag overlaps the disc's rim: it reads as the seat's own
-        reach = min(
-            (DISC + right + gap) / abs(ux) if ux else math.inf,
-            (DISC + bottom + gap) / abs(uy) if uy else math.inf,
-        )
-        for _ in range(24):  # at most 192 units further: the table is wider than that
-            box = tag_box(x + ux * reach, y + uy * reach, name)
-            if not any(_overlap(box, other) for other in placed):
-                break
-            reach += 8
-        placed.append(box)
-        body += name_tag(x + ux * reach, y + uy * reach, name)
+        body += name_tag(x, y + 33, name)
     return body
 
 

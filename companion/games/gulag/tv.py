@@ -17,7 +17,7 @@ from companion.web.pictures import (
     bar,
     oval_table,
     svg,
-    tags_around_table,
+    tags_on_discs,
     text,
 )
 from companion.web.tv import seat_option, seats_words
@@ -159,7 +159,7 @@ def seats_list(seats: list[int], t: Translate) -> str:
 
 def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The canal against its goal, the deck, and the table: who is commissar, supervisor
-    and worker this turn; a named seat's name on a tag beside its disc."""
+    and worker this turn; a named seat's name on a tag on its disc."""
     players = view["players"]
     body = [
         text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 40),
@@ -215,6 +215,5 @@ def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> s
         elif role:
             below = y + 76 if y >= 400 else y - 54
             body.append(text(x, below, roles_said[role], 26, text_anchor="middle"))
-    deck = (320.0, 380.0, 680.0, 424.0)  # the deck's line on the table
-    body += tags_around_table(players, names or {}, (deck,))
+    body += tags_on_discs(players, names or {})
     return svg(1000, 660, body)

@@ -14,7 +14,7 @@ from companion.web.pictures import (
     around_the_table,
     oval_table,
     svg,
-    tags_around_table,
+    tags_on_discs,
     text,
 )
 from companion.web.tv import seat_option, seats_words
@@ -88,7 +88,7 @@ def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
 
 
 def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
-    """The table, the round's voters marked (a named seat's name on a tag beside its disc),
+    """The table, the round's voters marked (a named seat's name on a tag on its disc),
     and the history of the results."""
     from companion.games.vote import screens
 
@@ -104,7 +104,7 @@ def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> s
             'stroke="#111" stroke-width="2"/>',
             text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
-    body += tags_around_table(players, names or {})
+    body += tags_on_discs(players, names or {})
     for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
         body.append(text(20, 100 + 34 * i, line, 22))
     return svg(1000, 660, body)
