@@ -88,6 +88,16 @@ FIT = """() => {
 }"""
 
 
+#: The texts of a picture drawn past its edge.
+PAST_THE_EDGE = """() => {
+  const svg = document.querySelector('svg'), box = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll('text')].filter((line) => {
+    const b = line.getBBox();
+    return b.x < -1 || b.y < -1 || b.x + b.width > box.width + 1 || b.y + b.height > box.height + 1;
+  }).map((line) => line.textContent);
+}"""
+
+
 @pytest.fixture(scope="module")
 def browser():
     with chromium() as shared:
@@ -207,10 +217,11 @@ def test_a_dead_or_forged_link_gets_a_page_a_person_can_read(browser, served):
 def test_each_picture_with_every_seat_named_matches_its_reference(game, browser):
     """Every seat of a full table named with the longest names (tags around a table, rows
     under bars, lines, the board's corners), drawn by Chromium and kept as a reference for
-    a person to judge."""
+    a person to judge; no text of it reaches past its edge."""
     players = min(game_class(game).max_players, len(LONG_NAMES))
     drawn = picture(mid_game(game, players), str, dict(enumerate(LONG_NAMES[:players])))
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     page.set_content(f"<body style='margin:0'>{drawn}</body>")
+    assert page.evaluate(PAST_THE_EDGE) == []
     same_screenshot(f"names-{game}", page.locator("svg").screenshot(animations="disabled"))
     page.close()

@@ -81,7 +81,8 @@ def shown(room, seats):
             state["end"]["headline"],
             *(line for page in state["end"]["pages"] for line in page),
         ]
-    texts += re.findall(r">([^<]+)</text>", state["picture"])
+    # the picture's texts as one: a sentence may run over lines there
+    texts.append(" ".join(re.findall(r">([^<]+)</text>", state["picture"])))
     for seat in seats:
         phone = json.loads(room.phone_message(seat))
         texts += [*phone["private"], *phone["refused"]]

@@ -51,6 +51,18 @@ def _letter_class(ch: str) -> str:
     return "capital" if ch.isupper() else "other"
 
 
+def wrapped(words: str, width: float, size: int = SMALLEST) -> list[str]:
+    """``words`` cut at spaces into lines no wider than ``width`` (a word alone wider than
+    it keeps a line of its own)."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and width_of(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def named(seat: int, names: Names, t: Translate) -> str:
     """A seat as a line of the picture starts with it: "Anna (4)", or "Seat 4"."""
     return label(seat, names, t) if names.get(seat) else seat_option(seat, t)

@@ -16,6 +16,7 @@ from companion.web.pictures import (
     svg,
     tags_on_discs,
     text,
+    wrapped,
 )
 from companion.web.tv import seat_option, seats_words
 
@@ -105,8 +106,13 @@ def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> s
             text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
     body += tags_on_discs(players, names or {})
-    for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
-        body.append(text(20, 100 + 34 * i, line, 22))
+    rows: list[str] = []  # the newest results, whole, in the three rows above the table
+    for line in history_lines(view, screens, t):
+        cut = wrapped(line, 960)
+        if len(rows) + len(cut) > 3:
+            break
+        rows += cut
+    body += [text(20, 100 + 34 * i, row) for i, row in enumerate(rows)]
     return svg(1000, 660, body)
 
 
