@@ -92,16 +92,16 @@ def coup_offer_words(view: View, t: Translate) -> list[str]:
 
 def coup_ask_words(kind: str, view: View, t: Translate) -> list[str]:
     """A coup's leader naming the seats who join him, or every seat's vote on it."""
-    leader, named = view["coup_leader"], list(view["named"])
+    leader, joined_seats = view["coup_leader"], list(view["named"])
     if kind == "coup_name":
         first = t("You are {leader}: name the seats in your coup, one at a time.")
-        joined = t("With the leader so far: {seats}.") if named else None
+        joined = t("With the leader so far: {seats}.") if joined_seats else None
         alone = t("Nobody is with the leader yet.")
     else:
         first = t("Vote on the coup of {leader}, seat {n}.")
-        joined = t("In the coup with the leader: {seats}.") if named else None
+        joined = t("In the coup with the leader: {seats}.") if joined_seats else None
         alone = t("The leader stands alone.")
-    said = joined.format(seats=seats_words(named, t)) if joined else alone
+    said = joined.format(seats=seats_words(joined_seats, t)) if joined else alone
     return [first.format(leader=leader["card"], n=leader["seat"] + 1), said]
 
 
