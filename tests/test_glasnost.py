@@ -207,7 +207,8 @@ def test_s1_a_board_may_name_its_crises_in_the_tables_languages():
     board = parse_board(data)
     assert board.names == (("fr", "Notre plateau"),)
     assert board.crises[0].names == (("de", "Ungarn 1956"), ("fr", "Hongrie, octobre 1956"))
-    view = started(players=4, seed=1, board=data, crises="fixed").public_view()
+    game = started(players=4, seed=1, board=data, crises="fixed")
+    view = restore(json.loads(json.dumps(game.to_record()))).public_view()  # kept when saved
     assert view["crises"][0]["names"] == {"de": "Ungarn 1956", "fr": "Hongrie, octobre 1956"}
     assert view["crises"][1]["names"] == {}  # the rules keep names, and choose none
     assert view["crises"][0]["name"] == "Hungary 1956"
