@@ -155,6 +155,22 @@ def _one_pair(d):
     d["connected"].pop()
 
 
+def _names_not_an_object(d):
+    d["crises"][0]["names"] = ["Hongrie 1956"]
+
+
+def _names_bad_language(d):
+    d["crises"][1]["names"] = {"French": "Le mur de Berlin"}
+
+
+def _names_empty_name(d):
+    d["crises"][2]["names"] = {"fr": " "}
+
+
+def _board_names_not_text(d):
+    d["names"] = {"fr": 7}
+
+
 @pytest.mark.parametrize(
     ("breakage", "message"),
     [
@@ -169,6 +185,10 @@ def _one_pair(d):
         (_unknown_crisis, "touches crisis 99, which is not on the board"),
         (_pair_at_one_crisis, "connected seats 17 and 18 touch the same crisis"),
         (_one_pair, "2 connected pairs, not 1"),
+        (_names_not_an_object, r"crisis 1 \(Hungary 1956\): 'names' must be an object like"),
+        (_names_bad_language, "'French' in 'names' is not a language code like 'fr'"),
+        (_names_empty_name, r"crisis 3 \(Chernobyl\): the 'fr' name must be a text"),
+        (_board_names_not_text, "the board: the 'fr' name must be a text, not '7'"),
     ],
 )
 def test_s1_board_validation_names_what_is_wrong(breakage, message):
@@ -178,6 +198,31 @@ def test_s1_board_validation_names_what_is_wrong(breakage, message):
         parse_board(data)
     with pytest.raises(ValueError, match=message):
         started(players=4, seed=1, board=data)
+
+
+def test_s1_a_board_may_name_its_crises_in_the_tables_languages():
+    data = _board()
+    data["names"] = {"fr": "Notre plateau"}
+    data["crises"][0]["names"] = {"fr": "Hongrie, octobre 1956", "de": "Ungarn 1956"}
+    board = parse_board(data)
+    assert board.names == (("fr", "Notre plateau"),)
+    assert board.crises[0].names == (("de", "Ungarn 1956"), ("fr", "Hongrie, octobre 1956"))
+    game = started(players=4, seed=1, board=data, crises="fixed")
+    view = restore(json.loads(json.dumps(game.to_record()))).public_view()  # kept when saved
+    assert view["crises"][0]["names"] == {"de": "Ungarn 1956", "fr": "Hongrie, octobre 1956"}
+    assert view["crises"][1]["names"] == {}  # the rules keep names, and choose none
+    assert view["crises"][0]["name"] == "Hungary 1956"
+
+
+def test_s1_a_broken_names_entry_is_refused_in_one_line(tmp_path, capsys):
+    data = _board()
+    data["crises"][4]["names"] = {"fr": None}
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["board", "glasnost", "--board", str(path), "--svg", str(tmp_path / "b.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "crisis 5 (Sputnik): the 'fr' name must be a text, not 'None'" in err
 
 
 def test_s1_a_table_can_play_its_own_board():

@@ -738,6 +738,14 @@ def test_short_crisis_names_are_words_of_the_boards_own_names_in_every_language(
     assert glasnost_ui.crisis_names(["Hungary", "Berlin"]) == "Hungary+Berlin"
 
 
+def test_the_box_names_a_crisis_in_the_tables_language_where_the_board_does():
+    crisis = {"name": "The Kronstadt rebellion", "names": {"fr": "Kronstadt 1921"}}
+    assert glasnost_ui.crisis_short(crisis, translator("fr")) == "Kronstadt 1"  # cut to fit
+    assert glasnost_ui.crisis_short(crisis, translator("en")) == "Kronstadt r"
+    bundled = {"name": "Hungary 1956", "names": {}}
+    assert glasnost_ui.crisis_short(bundled, translator("fr")) == "Hungary"
+
+
 def engine_refusals():
     """Every refusal message the engine gives in random games, for every illegal seat and name."""
     from companion.games import IllegalMove, restore

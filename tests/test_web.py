@@ -385,7 +385,7 @@ def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
     before = table.game.to_record()
     ask = room.phones.ask_open
     labels = [label for _, label in ask.offers[commissar][1]]
-    assert room.phones.answer(commissar, ask.ballot, labels.index(f"seat {commissar + 1}")) is None
+    assert room.phones.answer(commissar, ask.ballot, labels.index(f"Seat {commissar + 1}")) is None
     player.wait(0.5)
     assert table.game.to_record() == before and isinstance(table.mode, Phones)  # nothing on the box
     message = json.loads(room.phone_message(commissar))

@@ -4,8 +4,10 @@ A TV cannot scroll: at 1280x720, 1920x1080, 3840x2160, a 4:3 1024x768 and a 16:1
 1280x800 (where a long end needs its columns), at each game's
 start (Glasnost's twelve crisis cards on show, page by page), after a reveal and on the end
 page, no panel clips or scrolls its content, none reaches past the screen, no text is under
-2% of its height, and Kolkhoz's drawing uses at least 70% of it. axe-core checks the TV and
-a phone at a vote, a reveal and the end of every game, and the page a dead link gets.
+2% of its height, no text of the picture reaches past its edge (every seat named, with
+the longest names a seat may carry), and Kolkhoz's drawing uses at least 70% of it.
+axe-core checks the TV and a phone at a vote, a reveal and the end of every game, and the
+page a dead link gets.
 
 CPU budget: one Chromium for the module, one table a game played once to its end; the
 sizes are the same page resized, and the reveal's pages are turned by Playwright's clock
@@ -17,9 +19,12 @@ import json
 import pytest
 
 from companion.games import GAMES as REGISTRY
+from companion.games import game_class
 from companion.table import Settings
-from tests.browser import chromium
+from companion.web.pictures import picture
+from tests.browser import chromium, same_screenshot
 from tests.conftest import alone, usual_table
+from tests.test_web_words import LONG_NAMES, mid_game
 from tests.webtables import Announce, direct, give_phones, play_out, web_table
 
 GAMES = [(name, usual_table(name), alone(name)) for name in REGISTRY]
@@ -66,6 +71,12 @@ FIT = """() => {
   }
   const svg = document.querySelector('#picture svg');
   let drawn = 0;
+  for (const line of svg ? svg.querySelectorAll('text') : []) {
+    const b = line.getBBox(), box = svg.viewBox.baseVal;
+    if (b.x < -1 || b.y < -1 || b.x + b.width > box.width + 1 || b.y + b.height > box.height + 1) {
+      bad.push(`the picture's "${line.textContent}" reaches past its edge`);
+    }
+  }
   if (svg) {
     const box = svg.viewBox.baseVal;
     const r = svg.getBoundingClientRect();
@@ -74,6 +85,16 @@ FIT = """() => {
   const cards = [...document.querySelectorAll('#reveal:not([hidden]) .screen-title')]
     .map((e) => e.textContent);
   return {bad, smallest, drawn, cards};
+}"""
+
+
+#: The texts of a picture drawn past its edge.
+PAST_THE_EDGE = """() => {
+  const svg = document.querySelector('svg'), box = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll('text')].filter((line) => {
+    const b = line.getBBox();
+    return b.x < -1 || b.y < -1 || b.x + b.width > box.width + 1 || b.y + b.height > box.height + 1;
+  }).map((line) => line.textContent);
 }"""
 
 
@@ -137,6 +158,8 @@ def test_every_tv_panel_fits_at_the_start_after_a_reveal_and_at_the_end(
 ):
     table, room, player = web_table(Settings(game, players, "en", options))
     tokens = give_phones(room, [0])
+    for seat in range(players):  # the longest names a seat may carry, on every seat
+        assert room.phones.name(seat, LONG_NAMES[seat % len(LONG_NAMES)]) is None
     player.wait(0.5)
     base = served(room)
     tv = browser.new_page(viewport={"width": 1920, "height": 1080}, reduced_motion="reduce")
@@ -195,3 +218,17 @@ def test_a_dead_or_forged_link_gets_a_page_a_person_can_read(browser, served):
         no_violations(page, link)
     page.close()
     assert table.game is not None
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_each_picture_with_every_seat_named_matches_its_reference(game, browser):
+    """Every seat of a full table named with the longest names (tags around a table, rows
+    under bars, lines, the board's corners), drawn by Chromium and kept as a reference for
+    a person to judge; no text of it reaches past its edge."""
+    players = min(game_class(game).max_players, len(LONG_NAMES))
+    drawn = picture(mid_game(game, players), str, dict(enumerate(LONG_NAMES[:players])))
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.set_content(f"<body style='margin:0'>{drawn}</body>")
+    assert page.evaluate(PAST_THE_EDGE) == []
+    same_screenshot(f"names-{game}", page.locator("svg").screenshot(animations="disabled"))
+    page.close()

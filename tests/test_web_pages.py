@@ -256,7 +256,7 @@ def test_a_refusal_is_told_beside_the_choice_which_stays_chosen(browser, served)
     send = page.locator("#send")
     box = send.bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # Send on screen
-    own = page.locator("#options button").filter(has_text=re.compile(f"^seat {commissar + 1}$"))
+    own = page.locator("#options button").filter(has_text=re.compile(f"^Seat {commissar + 1}$"))
     own.click()  # G3: the commissar never selects themself
     send.click()
     deadline = time.monotonic() + WAIT / 1000

@@ -48,3 +48,9 @@ def translator(lang: str) -> Translate:
             f"the {lang} catalog is not compiled: reinstall the package (make test or pip install)"
         ) from None
     return catalog.gettext
+
+
+def language_of(t: Translate) -> str:
+    """The language code of a translator ``translator`` made (one per code: it is cached);
+    any other (a test's) is taken for the source language."""
+    return next((lang for lang in LANGUAGES if translator(lang) is t), "en")

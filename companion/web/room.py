@@ -26,7 +26,7 @@ from companion.table.phones import Offer, View
 from companion.table.watchers import Step, Watcher
 from companion.ui.canvas import Screen
 from companion.ui.contract import GameUI
-from companion.ui.i18n import LANGUAGES, Translate, translator
+from companion.ui.i18n import Translate, language_of, translator
 from companion.web.hand import private_card
 from companion.web.pictures import picture
 from companion.web.rejoin import (
@@ -65,16 +65,14 @@ def said_lines(screens: Sequence[Screen]) -> list[list[str]]:
     return [lines for s in screens if (lines := screen_lines(s))]
 
 
-def language(t: Translate) -> str:
-    """The language code of the table's translator (``translator`` is cached: one per code)."""
-    return next((lang for lang in LANGUAGES if translator(lang) is t), "en")
-
-
-def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
-    """Everything the TV shows, made from the public view alone, written for the table."""
+def spectator_state(
+    view: View, ui: GameUI, t: Translate, names: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """Everything the TV shows, made from the public view alone and the seats' public
+    names (0-based), written for the table."""
     waiting = view["waiting"]
     status = status_words(view, ui, t)
-    drawn = picture(view, t)
+    drawn = picture(view, t, names)
     end = None if waiting is not None else end_of_game(view, ui, t)
     if end is not None:
         end["summary"] = summary_svg(title_words(view, ui, t), status, end, drawn)
@@ -82,7 +80,7 @@ def spectator_state(view: View, ui: GameUI, t: Translate) -> dict[str, Any]:
         "type": "state",
         "game": view["game"],
         "title": title_words(view, ui, t),
-        "lang": language(t),
+        "lang": language_of(t),
         "words": page_words(t),
         "status": status,
         "waiting": None if waiting is None else waiting["seats"],
@@ -488,7 +486,8 @@ class WebRoom(Watcher):
             private: dict[int, list[str]] = {}
             status = ""
         else:
-            message = spectator_state(view, ui, t)
+            named = {int(seat) - 1: name for seat, name in self.names.items()}
+            message = spectator_state(view, ui, t, named)
             message["room"] = room_list(view, self.names, presence, rejoin[0])
             message["rejoin"] = rejoin[1]
             status = message["status"]

@@ -32,6 +32,11 @@ def seats_words(seats: list[int] | tuple[int, ...], t: Translate) -> str:
     return t("seats {list}").format(list=listed)
 
 
+def seat_option(seat: int, t: Translate) -> str:
+    """A seat (0-based) as a phone offers it: "Seat 3"."""
+    return t("Seat {n}").format(n=seat + 1)
+
+
 def status_words(view: dict[str, Any], ui: Any, t: Translate) -> str:
     """The OLED's status line said in words, for the room (by the game's ``tv``)."""
     said: str = game_tv(view).status_words(view, ui, t)

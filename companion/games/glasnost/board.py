@@ -12,14 +12,20 @@ table's own file has the same schema and is passed to the game as the
 
 Schema (JSON)::
 
-    {"name": str,
-     "crises": [{"id": int, "name": str,
+    {"name": str, "names": {lang: str, ...},                          # names: optional
+     "crises": [{"id": int, "name": str, "names": {lang: str, ...},
                  "yes": {"policy": "reform", "domain": D},
                  "no": {"policy": "repress", "domain": D}}, ...],     # 12
      "seats": [{"id": int, "crises": [crisis id, ...]}, ...],        # 20
      "connected": [[seat id, seat id], [seat id, seat id]]}
 
-with D one of economy, military, security. Rule 5.1: every crisis has three
+with D one of economy, military, security, and lang a language code ("fr").
+A name is written once, in any language, as the printed board has it; ``names``
+may give it in the table's languages: ``"name": "Hungary 1956", "names": {"fr":
+"Hongrie 1956"}``. The screens, the TV and the phones use the name in the
+table's language where ``names`` gives one, else the catalog's translation of
+the bundled board's names, else the name as written. The rules keep the names
+as data and never choose among them. Rule 5.1: every crisis has three
 seats; an ordinary seat touches two crises; the four seats of the two
 connected pairs touch one crisis each, and a token placed on one also goes
 on the other. ``crises`` lists the crisis cards in the order of the crisis
@@ -35,6 +41,7 @@ has exactly three seats.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +56,7 @@ DIRECTION = {YES: REFORM, NO: REPRESS}
 CRISES = 12
 SEATS_PER_CRISIS = 3
 CONNECTED_PAIRS = 2
+LANGUAGE_CODE = re.compile("[a-z]{2,3}")  # ISO 639: "fr", "de"
 
 
 def _crisis(cid: int, name: str, reform: str, repress: str) -> dict[str, Any]:
@@ -93,12 +101,17 @@ BOARD: dict[str, Any] = {
 }
 
 
+#: a name in other languages, language code -> name, sorted by code
+Names = tuple[tuple[str, str], ...]
+
+
 @dataclass(frozen=True)
 class Crisis:
     id: int
     name: str
     yes: str  # the domain a Yes vote reforms
     no: str  # the domain a No vote represses
+    names: Names = ()
 
     def policy(self, vote: str) -> tuple[str, str]:
         """(domain, direction) that ``vote`` ("yes" or "no") sets."""
@@ -117,6 +130,7 @@ class Board:
     partner: tuple[int | None, ...]
     #: seat ids as the data numbers them, for messages and drawings
     seat_ids: tuple[int, ...]
+    names: Names = ()
 
     # The seat tables below are worked out once a board: the legal seats are searched on
     # every turn, and a board never changes.
@@ -191,6 +205,20 @@ def _new_id(entry: Any, n: int, what: str, seen: dict[int, int]) -> int:
     return eid
 
 
+def _names(entry: dict[str, Any], what: str) -> Names:
+    """The optional ``names`` of a crisis or of the board: language code -> name."""
+    raw = entry.get("names", {})
+    example = '{"fr": "Hongrie 1956"}'
+    if not isinstance(raw, dict):
+        raise _fail(f"{what}: 'names' must be an object like {example}, not {type(raw).__name__}")
+    for lang, name in raw.items():
+        if not LANGUAGE_CODE.fullmatch(lang):
+            raise _fail(f"{what}: {lang[:20]!r} in 'names' is not a language code like 'fr'")
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(f"{what}: the {lang!r} name must be a text, not {str(name)[:20]!r}")
+    return tuple(sorted(raw.items()))
+
+
 def _crises(raw_crises: list[Any]) -> tuple[list[Crisis], dict[int, int]]:
     """The crisis cards in order, and crisis id -> index."""
     if len(raw_crises) != CRISES:
@@ -204,7 +232,8 @@ def _crises(raw_crises: list[Any]) -> tuple[list[Crisis], dict[int, int]]:
             raise _fail(f"crisis {cid} needs a name")
         label = f"{cid} ({name})"
         crisis_index[cid] = n
-        crises.append(Crisis(cid, name, _policy(c, YES, label), _policy(c, NO, label)))
+        yes, no = _policy(c, YES, label), _policy(c, NO, label)
+        crises.append(Crisis(cid, name, yes, no, _names(c, f"crisis {label}")))
     return crises, crisis_index
 
 
@@ -308,4 +337,5 @@ def parse_board(data: Any) -> Board:
         seat_crises=tuple(seat_crises),
         partner=tuple(partner),
         seat_ids=tuple(ids),
+        names=_names(data, "the board"),
     )

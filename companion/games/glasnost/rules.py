@@ -597,6 +597,7 @@ class Glasnost(Game):
                         "space": space,
                         "id": card.id,
                         "name": card.name,
+                        "names": dict(card.names),  # the screens choose the language
                         "yes": {"domain": card.yes, "direction": REFORM},
                         "no": {"domain": card.no, "direction": REPRESS},
                         "board_seats": self.crisis_seats[space],

@@ -24,12 +24,14 @@
   himself, so the letter of the other leader is a claim of none, the others
   answer anything, and nobody can tell who was really asked.
 - Crisis cards go by a short name taken from the board's own name (as the
-  board and its drawing print it, in every language); objective card names
-  stay as printed.
+  board and its drawing print it, in every language), or from its name in
+  the table's language where a table's own board gives one (its ``names``,
+  cut to fit); objective card names stay as printed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games import Decision, IllegalMove
@@ -51,7 +53,7 @@ from companion.ui.canvas import BODY_LINES, COLUMNS, Screen, wrap
 from companion.ui.defaults import cards_label as cards_label
 from companion.ui.defaults import headers_wait
 from companion.ui.defaults import tracker as tracker
-from companion.ui.i18n import Translate
+from companion.ui.i18n import Translate, language_of
 from companion.ui.settings import setup_rows
 
 TITLE = "Glasnost"
@@ -99,6 +101,20 @@ def crisis_name(name: str, t: Translate) -> str:
         return SHORT[name]
     name = name.removeprefix("The ").removeprefix("the ")
     return name[:SHORT_LENGTH]
+
+
+def own_name(entry: Mapping[str, Any], t: Translate) -> str | None:
+    """The name a table's own board gives a crisis in the table's language, if it gives one
+    (``companion.games.glasnost.board``: a crisis's ``names``)."""
+    name: str | None = (entry.get("names") or {}).get(language_of(t))
+    return name
+
+
+def crisis_short(crisis: Mapping[str, Any], t: Translate) -> str:
+    """A crisis's name on the box: the board's name in the table's language, cut to fit, or
+    its short name (``crisis_name``)."""
+    own = own_name(crisis, t)
+    return own[:SHORT_LENGTH] if own else crisis_name(crisis["name"], t)
 
 
 def crisis_names(names: list[str], width: int = COLUMNS) -> str:
@@ -240,7 +256,7 @@ def option_detail(
     partner = seats[option]["connected"]
     if partner is not None:
         spaces += [c for c in seats[partner]["crises"] if c not in spaces]
-    return crisis_names([crisis_name(view["crises"][c]["name"], t) for c in spaces])
+    return crisis_names([crisis_short(view["crises"][c], t) for c in spaces])
 
 
 def candidates(decision: Decision, view: dict[str, Any]) -> list[Any]:
@@ -288,7 +304,7 @@ def role_of(decision: Decision, view: dict[str, Any], t: Translate) -> str:
     """The hand-over's role line, naming the crisis at stake for its vote and its purge."""
     if decision.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
         return _role(decision, t)
-    crisis = crisis_name(view["crises"][view["crisis"]]["name"], t)
+    crisis = crisis_short(view["crises"][view["crisis"]], t)
     line = {"crisis_vote": t("Vote: {crisis}."), "purge": t("Purge at {crisis}.")}
     return line[decision.kind].format(crisis=crisis)
 
@@ -340,7 +356,7 @@ def prompt(decision: Decision, view: dict[str, Any], t: Translate) -> list[str]:
         crisis = view["crises"][view["crisis"]]
         return [
             t("Seat {n}: vote on").format(n=n),
-            crisis_name(crisis["name"], t),
+            crisis_short(crisis, t),
             crisis_choices(crisis, t),
         ]
     if kind == "purge":
@@ -449,7 +465,7 @@ def _event(
         crisis = view["crises"][event["crisis"]]
         votes = view["last_vote"]
         shown = " ".join(t("YES") if v == YES else t("NO") for v in votes)  # as shuffled
-        line = t("Votes, {crisis}:").format(crisis=crisis_name(crisis["name"], t))
+        line = t("Votes, {crisis}:").format(crisis=crisis_short(crisis, t))
         screens = [_screen(view, t, [line], shown)]
         if event["yes"] in (0, len(votes)):
             screens.append(_policy(view, event["crisis"], YES if event["yes"] else NO, t))
@@ -531,7 +547,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
             Screen(
                 status(after, t),
                 (
-                    t("{crisis}: full.").format(crisis=crisis_name(crisis["name"], t)),
+                    t("{crisis}: full.").format(crisis=crisis_short(crisis, t)),
                     t("Voters: {seats}").format(seats=seats_list(after["voters"])),
                     crisis_choices(crisis, t),
                 ),

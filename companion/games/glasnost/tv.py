@@ -12,10 +12,17 @@ from typing import Any
 
 from companion.games.glasnost import board_svg, screens
 from companion.games.glasnost.board import DOMAINS, NO, REFORM, YES, Board, Crisis
-from companion.games.glasnost.rules import OBJECTIVES, faction_of
+from companion.games.glasnost.rules import (
+    DONE,
+    GORBACHEV,
+    KRYUCHKOV,
+    LEFT,
+    OBJECTIVES,
+    faction_of,
+)
 from companion.ui.i18n import Translate
-from companion.web.pictures import svg, text
-from companion.web.tv import seats_words
+from companion.web.pictures import SMALLEST, Names, named, svg, text
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 COLOURS = {"reform": "#2e7d32", "repress": "#b71c1c", None: "#555"}
@@ -25,6 +32,7 @@ __all__ = [
     "doing_words",
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -36,20 +44,101 @@ def doing_words(d: Any, view: View, t: Translate) -> str | None:
     """What the seats are doing, the crisis named whole in the table's language."""
     if d.kind not in ("crisis_vote", "purge") or view["crisis"] is None:
         return None
-    crisis = crisis_words(view["crises"][view["crisis"]]["name"], t)
+    crisis = crisis_words(view["crises"][view["crisis"]], t)
     said = t("Voting on {crisis}.") if d.kind == "crisis_vote" else t("Purging at {crisis}.")
     return said.format(crisis=crisis)
 
 
 def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
-    """A seat's question on its phone, the crisis named whole and what each answer sets."""
-    if d.kind != "crisis_vote" or view["crisis"] is None:
-        return None
-    crisis = view["crises"][view["crisis"]]
+    """A seat's question on its phone, in sentences: the crisis named whole and what each
+    answer sets, the leaders and seats of a coup (its page names the seat)."""
+    kind = d.kind
+    if kind == "sit":
+        return [t("You are the chairman: take a seat on the board.")]
+    if kind in ("crisis_vote", "purge") and view["crisis"] is not None:
+        crisis = view["crises"][view["crisis"]]
+        if kind == "purge":
+            return [
+                t("Purge at {crisis}: choose a fellow voter.").format(
+                    crisis=crisis_words(crisis, t)
+                )
+            ]
+        return [
+            t("Vote on {crisis}.").format(crisis=crisis_words(crisis, t)),
+            choices_words(crisis, t),
+        ]
+    if kind == "coup_offer":
+        return coup_offer_words(view, t)
+    if kind in ("coup_name", "coup_vote"):
+        return coup_ask_words(kind, view, t)
+    return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def coup_offer_words(view: View, t: Translate) -> list[str]:
+    """S5: the coup question, put to every seat alike, so that no one learns who was asked."""
+    leaders = screens.offered(view)
+    if len(leaders) == 1:
+        may = t("If you hold {leader}, you may call a coup now.").format(leader=leaders[0])
+    else:
+        may = t("If you hold {a} or {b}, you may call a coup now.").format(
+            a=leaders[0], b=leaders[1]
+        )
     return [
-        t("Vote on {crisis}.").format(crisis=crisis_words(crisis["name"], t)),
-        choices_words(crisis, t),
+        t("The coup question, put to every seat in secret."),
+        may,
+        t("Any other seat answers as it likes: only a leader's answer counts."),
     ]
+
+
+def coup_ask_words(kind: str, view: View, t: Translate) -> list[str]:
+    """A coup's leader naming the seats who join him, or every seat's vote on it."""
+    leader, joined_seats = view["coup_leader"], list(view["named"])
+    if kind == "coup_name":
+        first = t("You are {leader}: name the seats in your coup, one at a time.")
+        joined = t("With the leader so far: {seats}.") if joined_seats else None
+        alone = t("Nobody is with the leader yet.")
+    else:
+        first = t("Vote on the coup of {leader}, seat {n}.")
+        joined = t("In the coup with the leader: {seats}.") if joined_seats else None
+        alone = t("The leader stands alone.")
+    said = joined.format(seats=seats_words(joined_seats, t)) if joined else alone
+    return [first.format(leader=leader["card"], n=leader["seat"] + 1), said]
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a board seat with the crises it touches, a seat,
+    a vote, a fellow voter to purge, a leader's coup."""
+    if d.kind == "sit":
+        return board_seat_words(view, int(option), t)
+    if d.kind == "purge":
+        left, right = screens.fellow_voters(view, d.seats[0])
+        side = t("Seat {n}, on your left") if option == LEFT else t("Seat {n}, on your right")
+        return side.format(n=(left if option == LEFT else right) + 1)
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        YES: t("Yes"),
+        NO: t("No coup") if d.kind == "coup_offer" else t("No"),
+        GORBACHEV: t("A coup by {leader}").format(leader=GORBACHEV),
+        KRYUCHKOV: t("A coup by {leader}").format(leader=KRYUCHKOV),
+        DONE: t("No one else: the coup goes to the vote"),
+    }
+    return words.get(option)
+
+
+def board_seat_words(view: View, place: int, t: Translate) -> str:
+    """A board seat (both seats of a connected pair) and the crises it touches, whole."""
+    seats = view["board_seats"]
+    partner = seats[place]["connected"]
+    spaces = list(seats[place]["crises"])
+    if partner is not None:
+        spaces += [c for c in seats[partner]["crises"] if c not in spaces]
+    crises = [crisis_words(view["crises"][c], t) for c in spaces]
+    at = crises[0] if len(crises) == 1 else t("{a} and {b}").format(a=crises[0], b=crises[1])
+    if partner is not None:
+        pair = t("{some} and {last}").format(some=seats[place]["id"], last=seats[partner]["id"])
+        return t("Board seats {ids}, at {crises}").format(ids=pair, crises=at)
+    return t("Board seat {id}, at {crises}").format(id=seats[place]["id"], crises=at)
 
 
 def choices_words(crisis: dict[str, Any], t: Translate) -> str:
@@ -60,10 +149,11 @@ def choices_words(crisis: dict[str, Any], t: Translate) -> str:
     )
 
 
-def crisis_words(name: str, t: Translate) -> str:
-    """A crisis card's whole name in the table's language: the box's own board has its names
-    in the catalog; a table's own board keeps the names it was written with."""
-    return t(name)
+def crisis_words(crisis: View, t: Translate) -> str:
+    """A crisis card's whole name in the table's language: a table's own board's name in it
+    where the board gives one (its ``names``), else the catalog's (the box's own board has
+    its names there), else the name as the board writes it."""
+    return screens.own_name(crisis, t) or t(crisis["name"])
 
 
 def policy_words(domain: str, direction: str | None, t: Translate) -> str:
@@ -103,7 +193,7 @@ def opening_words(view: View, t: Translate) -> list[list[str]]:
             [
                 t("Crisis card {k} of {n}").format(k=k + 1, n=len(crises)),
                 t("{crisis}: at {seats}.").format(
-                    crisis=crisis_words(crisis["name"], t),
+                    crisis=crisis_words(crisis, t),
                     seats=t("board {seats}").format(seats=seats_words(seats, t)),
                 ),
             ]
@@ -128,7 +218,7 @@ def event_words(
         crisis = view["crises"][event["crisis"]]
         yes, votes = event["yes"], len(view["last_vote"])
         head = t("The vote on {crisis}: {yes} yes, {no} no.").format(
-            crisis=crisis_words(crisis["name"], t), yes=yes, no=votes - yes
+            crisis=crisis_words(crisis, t), yes=yes, no=votes - yes
         )
         if yes in (0, votes):
             return [[head, side_words(view, event["crisis"], YES if yes else NO, t)]]
@@ -191,7 +281,7 @@ def reveal_words(before: View | None, after: View, t: Translate) -> list[list[st
         said.append(
             [
                 t("{crisis} is full: {seats} vote.").format(
-                    crisis=crisis_words(crisis["name"], t), seats=seats_words(after["voters"], t)
+                    crisis=crisis_words(crisis, t), seats=seats_words(after["voters"], t)
                 ),
                 choices_words(crisis, t),
             ]
@@ -239,9 +329,11 @@ def for_the_table(kind: str, t: Translate) -> str | None:
     return lines.get(kind)
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The board: crises on a ring with their number and name, closed ones ringed in their
-    policy's colour, the players' tokens on the board seats, the domains' policies."""
+    policy's colour, the players' tokens on the board seats (by seat number: a token has no
+    room for a name, so the named seats are listed in the board's lower corners, "Anna
+    (4)"), the domains' policies."""
     crises = sorted(view["crises"], key=lambda c: c["space"])
     count = len(crises)
     width, height = board_svg.WIDTH, board_svg.HEIGHT
@@ -268,7 +360,7 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         body += [
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{board_svg.CRISIS_R}" fill="#b22222"/>',
             text(x, y + 9, str(crisis["id"]), 26, fill="#fff", text_anchor="middle"),
-            text(lx, ly, crisis_words(crisis["name"], t), 24, text_anchor=anchor),
+            text(lx, ly, crisis_words(crisis, t), 24, text_anchor=anchor),
         ]
         if ring:
             body.append(
@@ -288,7 +380,17 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         direction = view["policies"][domain]
         line = policy_words(domain, direction, t)
         body.append(text(20, 40 + 34 * i, line, 28, fill=COLOURS[direction]))
-    return svg(width, height, body)
+    return svg(width, height, body + names_legend(names or {}, t))
+
+
+def names_legend(names: Names, t: Translate) -> list[str]:
+    """The named seats, "Anna (4)", in the board's two lower corners (under the crisis
+    labels, beside the lowest one), three rows of two in each: twelve seats at most."""
+    columns = (20, 240, 790, 1010)
+    return [
+        text(columns[k // 3], 805 + 34 * (k % 3), named(seat, names, t), SMALLEST, 210)
+        for k, seat in enumerate(sorted(names)[: 3 * len(columns)])
+    ]
 
 
 def board_of(view: dict[str, Any]) -> Board:

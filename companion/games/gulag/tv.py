@@ -11,8 +11,16 @@ from typing import Any
 
 from companion.games.gulag import screens
 from companion.ui.i18n import Translate
-from companion.web.pictures import around_the_table, bar, oval_table, svg, text
-from companion.web.tv import seats_words
+from companion.web.pictures import (
+    Names,
+    around_the_table,
+    bar,
+    oval_table,
+    svg,
+    tags_on_discs,
+    text,
+)
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 
@@ -20,6 +28,7 @@ __all__ = [
     "ask_words",
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -74,7 +83,23 @@ def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
         return [t("You are the supervisor: order one worker to swap their card, or no one.")]
     if kind == "task":
         return [t("You are a worker: play Work or Strike.")]
+    if kind == "reveal_role":
+        return [t("Turn your worker card face up for the table: which colour is it?")]
     return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a seat, no one, a card to play or to show."""
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        "none": t("No one"),
+        "work": t("Work"),
+        "strike": t("Strike"),
+        "red": t("Red"),
+        "black": t("Black"),
+    }
+    return words.get(option)
 
 
 def reveal_words(before: View | None, after: View, t: Translate) -> list[list[str]]:
@@ -132,9 +157,9 @@ def seats_list(seats: list[int], t: Translate) -> str:
     return seats_words(seats, t) if seats else t("nobody")
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
     """The canal against its goal, the deck, and the table: who is commissar, supervisor
-    and worker this turn."""
+    and worker this turn; a named seat's name on a tag on its disc."""
     players = view["players"]
     body = [
         text(20, 50, t("Canal {canal} of {canal_max}").format(**view), 40),
@@ -150,7 +175,11 @@ def picture(view: dict[str, Any], t: Translate) -> str:
         ),
     ]
     team = set(view["workers"])
-    names = {"commissar": t("commissar"), "supervisor": t("supervisor"), "worker": t("worker")}
+    roles_said = {
+        "commissar": t("commissar"),
+        "supervisor": t("supervisor"),
+        "worker": t("worker"),
+    }
     fills = {"commissar": "#b71c1c", "supervisor": "#f9a825", "worker": "#1565c0"}
     roles = view.get("roles")
     winners = set((view.get("result") or {}).get("winners") or ())
@@ -185,5 +214,6 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             body.append(text(x, below, role_name, 26, text_anchor="middle"))
         elif role:
             below = y + 76 if y >= 400 else y - 54
-            body.append(text(x, below, names[role], 26, text_anchor="middle"))
+            body.append(text(x, below, roles_said[role], 26, text_anchor="middle"))
+    body += tags_on_discs(players, names or {})
     return svg(1000, 660, body)

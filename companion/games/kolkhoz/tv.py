@@ -10,16 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.kolkhoz.cards import JOBS
-from companion.games.kolkhoz.screens import SIGN, card_label, cards_label
+from companion.games.kolkhoz.screens import SIGN, card_label, cards_label, suit_name
 from companion.games.kolkhoz.screens import _completed_trick as completed_trick
 from companion.games.kolkhoz.screens import _jobs_done as jobs_done
 from companion.games.kolkhoz.screens import _year_so_far as year_so_far
 from companion.ui.i18n import Translate
-from companion.web.pictures import bar, svg, text
+from companion.web.pictures import Names, bar, named, svg, text
 
 View = dict[str, Any]
 
 __all__ = [
+    "ask_words",
     "end_words",
     "for_the_table",
     "option_words",
@@ -49,13 +50,70 @@ def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
     ]
 
 
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in sentences (its page names the seat): the card to
+    play, the job a trump worker goes to, and with real cards each card to enter."""
+    kind = d.kind
+    trick = view["tricks_played"] + 1
+    if kind == "trump":
+        first = t("You are the planner: choose this year's trump.")
+        if view.get("deal") == "cards":
+            first = t(
+                "You are the planner: deal {h} cards to each seat, then choose this year's trump."
+            ).format(h=view["hand_size"])
+        return [first]
+    if kind == "assign":
+        card = card_label(view["to_assign"][0])
+        return [t("You are the brigadier: which job does {card} go to?").format(card=card)]
+    if kind == "reveal":
+        job = job_words(view["requisition"]["job"], t)
+        return [
+            t("{job} failed: enter each card of its suit in your plot, then No more.").format(
+                job=job
+            )
+        ]
+    if view["phase"] == "plot":
+        said = t("Enter the hidden cards of your plot, {k} left: the next card's suit?")
+        if kind == "card":
+            said = t("Enter the hidden cards of your plot, {k} left: the next card's rank?")
+        return [said.format(k=view["to_enter"][d.seats[0]])]
+    played = plays_words(view["trick"], t)
+    if kind == "play":
+        if not played:
+            return [t("You lead trick {k}: play a card.").format(k=trick)]
+        return [t("Trick {k}: {plays}. Play a card.").format(k=trick, plays=played)]
+    said = t("Enter trick {k}: the card seat {n} played, its suit?")
+    if kind == "card":
+        said = t("Enter trick {k}: the card seat {n} played, its rank?")
+    return [said.format(k=trick, n=view["turn"] + 1)]
+
+
 def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
-    """A job on a phone with its word; the brigadier's choice with its hours (K4)."""
+    """Each answer on a phone, in words: a job with its word (its hours for the brigadier,
+    K4; its card's worth for the planner), a suit, a card (why it may not be played now)."""
+    if option == "none":
+        return t("No more")
     if option not in JOBS:
-        return None  # a card, or "no more": as the box writes it
+        return card_words(d, view, str(option), t)
+    if d.kind == "suit":
+        return f"{SIGN[option]} {suit_name(option, t)}"
     if d.kind == "assign" and option in view["jobs"]:
         return hours_words(option, view["jobs"][option], t)
+    if d.kind == "trump" and option in view["jobs"]:
+        points = view["jobs"][option]["points"]
+        return t("{job}, worth {points}").format(job=job_words(option, t), points=points)
     return job_words(option, t)
+
+
+def card_words(d: Any, view: View, card: str, t: Translate) -> str:
+    """A card as the room writes it ("Q♥"), and why it may not be played now."""
+    label = card_label(card)
+    if d.kind != "play" or card in d.options:
+        return label
+    lead = view["lead_suit"]
+    if lead is not None:
+        return t("{card}: you must follow {sign}").format(card=label, sign=SIGN[lead])
+    return t("{card}: trump may not lead yet").format(card=label)
 
 
 def hours_words(suit: str, job: View, t: Translate) -> str:
@@ -176,9 +234,10 @@ def end_words(view: View, t: Translate) -> list[list[str]]:
     return [[*plots, north]]
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The jobs' hours against their thresholds, each seat's plot and hand, the trick: laid out
-    about as tall as wide (1000 x 820 for four seats), so it fills the TV's height."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The jobs' hours against their thresholds, each seat's plot and hand (a named seat:
+    "Anna (2)"), the trick: laid out about as tall as wide (1000 x 820 for four seats), so
+    it fills the TV's height."""
     body = []
     for i, (suit, job) in enumerate(view["jobs"].items()):
         y = 20 + 100 * i
@@ -190,10 +249,13 @@ def picture(view: dict[str, Any], t: Translate) -> str:
     for seat, plot in enumerate(view["plots"]):
         y = 470 + 70 * seat
         shown = cards_label(plot["shown"]) or "-"
-        line = t("Seat {n}: plot {shown} + {hidden} hidden, {hand} in hand").format(
-            n=seat + 1, shown=shown, hidden=plot["hidden"], hand=view["hand_counts"][seat]
+        line = t("{seat}: plot {shown} + {hidden} hidden, {hand} in hand").format(
+            seat=named(seat, names or {}, t),
+            shown=shown,
+            hidden=plot["hidden"],
+            hand=view["hand_counts"][seat],
         )
-        body.append(text(20, y, line, 32))
+        body.append(text(20, y, line, 32, width=960))
     trick = plays_words(view["trick"], t) or "-"
     bottom = 470 + 70 * len(view["plots"]) + 10
     body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))

@@ -10,10 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.politburo import screens
-from companion.games.politburo.rules import card_order
+from companion.games.politburo.rules import (
+    DONE,
+    LEFT,
+    MINISTRIES,
+    NO,
+    REFORM,
+    REPRESS,
+    YES,
+    card_order,
+)
 from companion.ui.i18n import Translate
 from companion.web.hand import peek_card as private_card
-from companion.web.pictures import bar, svg, text
+from companion.web.pictures import Names, bar, svg, text
+from companion.web.tv import seat_option
 
 View = dict[str, Any]
 
@@ -21,6 +31,7 @@ __all__ = [
     "ask_words",
     "end_words",
     "for_the_table",
+    "option_words",
     "picture",
     "private_card",
     "reveal_words",
@@ -62,7 +73,33 @@ def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
         return [t("You are the secretary: who replaces seat {n}?").format(n=view["replacing"] + 1)]
     if kind == "execute":
         return execute_words(d.seats[0], view, ministry, t)
-    return None
+    if kind == "point":
+        return [t("The purge: point at one of the two other executors.")]
+    return None  # a peek: the room's own words for a phone (``companion.web.tv``)
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a seat, a plan, a count, a vote, a card, the
+    executor pointed at (P7)."""
+    if d.kind == "point":
+        pointing = view["pointing"]
+        target = pointing["targets"][pointing["executors"].index(d.seats[0])][option]
+        side = t("Seat {n}, on your left") if option == LEFT else t("Seat {n}, on your right")
+        return side.format(n=target + 1)
+    if isinstance(option, int):
+        return seat_option(option, t)
+    if option in MINISTRIES:
+        return t("The plan for {ministry}").format(ministry=screens.ministry_label(option, t))
+    if option.isdigit():
+        return t("Thumbs up: {n}").format(n=option)
+    words = {
+        YES: t("Yes"),
+        NO: t("No"),
+        REFORM: t("Reform"),
+        REPRESS: t("Repress"),
+        DONE: t("No one: the executors go on"),
+    }
+    return words.get(option)
 
 
 def execute_words(seat: int, view: View, ministry: str, t: Translate) -> list[str]:
@@ -193,8 +230,9 @@ def end_words(view: View, t: Translate) -> list[list[str]]:
     return [first, cards]
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The ministries' repression tracks, and each seat's influence (the secretary starred)."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The ministries' repression tracks, and each seat's influence (the secretary starred);
+    a named seat's name under its number, on two staggered rows so that ten names fit."""
     body = []
     for i, (ministry, level) in enumerate(sorted(view["ministries"].items())):
         y = 20 + 64 * i
@@ -219,4 +257,10 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             text(x, 630, f"{seat + 1}{mark}", 32, text_anchor="middle"),
             text(x, 580 - height, str(amount), 28, text_anchor="middle"),
         ]
-    return svg(1000, 650, body)
+        who = (names or {}).get(seat)
+        if who:  # a row holds every other seat: a name has two columns' room
+            x = min(max(x, step), 1000 - step)
+            body.append(
+                text(x, 664 + 30 * (seat % 2), who, 24, 2 * step - 12, text_anchor="middle")
+            )
+    return svg(1000, 710 if names else 650, body)

@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui.i18n import Translate
-from companion.web.pictures import around_the_table, oval_table, svg, text
+from companion.web.pictures import (
+    Names,
+    around_the_table,
+    oval_table,
+    svg,
+    tags_on_discs,
+    text,
+    wrapped,
+)
+from companion.web.tv import seat_option, seats_words
 
 View = dict[str, Any]
 
@@ -29,6 +38,47 @@ def private_card(own: View, public: View, ui: Any, t: Translate) -> list[str]:
     return []
 
 
+def ask_words(d: Any, view: View, t: Translate) -> list[str] | None:
+    """A seat's question on its phone, in sentences (its page names the seat)."""
+    if d.kind == "who":
+        return [t("You chair the round: who votes now?")]
+    if d.kind == "pick_voter":
+        voters = list(view["voters"])
+        so_far = (
+            t("Voting so far: {seats}.").format(seats=seats_words(voters, t))
+            if voters
+            else t("No seat votes yet.")
+        )
+        return [t("You chair the round: pick the seats who vote, one at a time."), so_far]
+    if d.kind == "next":
+        return [t("You chair the game: another round, or the end?")]
+    if d.kind == "vote":
+        return [t("Vote in secret: nobody sees your choice before the reveal.")]
+    return None
+
+
+def option_words(d: Any, view: View, option: Any, t: Translate) -> str | None:
+    """Each answer on a phone, in words: a seat, the chair's choices, a vote's option."""
+    from companion.games.vote.rules import AGAIN, DONE, END, EVERY, PICK
+
+    if isinstance(option, int):
+        return seat_option(option, t)
+    words = {
+        EVERY: t("Every seat votes"),
+        PICK: t("Pick the seats who vote"),
+        DONE: t("Done picking"),
+        AGAIN: t("Another round"),
+        END: t("End the game"),
+        "yes": t("Yes"),
+        "no": t("No"),
+        "success": t("Success"),
+        "fail": t("Fail"),
+        "approve": t("Approve"),
+        "reject": t("Reject"),
+    }
+    return words.get(option) or t("Option {letter}").format(letter=str(option).upper())
+
+
 def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
     """One line a round, the latest first, as its reveal showed it."""
     lines = []
@@ -38,8 +88,9 @@ def history_lines(view: View, ui: Any, t: Translate) -> list[str]:
     return lines
 
 
-def picture(view: dict[str, Any], t: Translate) -> str:
-    """The table, the round's voters marked, and the history of the results."""
+def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> str:
+    """The table, the round's voters marked (a named seat's name on a tag on its disc),
+    and the history of the results."""
     from companion.games.vote import screens
 
     players = view["players"]
@@ -54,8 +105,14 @@ def picture(view: dict[str, Any], t: Translate) -> str:
             'stroke="#111" stroke-width="2"/>',
             text(x, y + 12, str(seat + 1), 36, fill=ink, text_anchor="middle"),
         ]
-    for i, line in enumerate(history_lines(view, screens, t)[:3]):  # the newest three, whole
-        body.append(text(20, 100 + 34 * i, line, 22))
+    body += tags_on_discs(players, names or {})
+    rows: list[str] = []  # the newest results, whole, in the three rows above the table
+    for line in history_lines(view, screens, t):
+        cut = wrapped(line, 960)
+        if len(rows) + len(cut) > 3:
+            break
+        rows += cut
+    body += [text(20, 100 + 34 * i, row) for i, row in enumerate(rows)]
     return svg(1000, 660, body)
 
 
