@@ -597,7 +597,9 @@ class Glasnost(Game):
                         "space": space,
                         "id": card.id,
                         "name": card.name,
-                        "names": dict(card.names),  # the screens choose the language
+                        # its names in other languages (a board that gives some): the
+                        # screens choose the table's
+                        **({"names": dict(card.names)} if card.names else {}),
                         "yes": {"domain": card.yes, "direction": REFORM},
                         "no": {"domain": card.no, "direction": REPRESS},
                         "board_seats": self.crisis_seats[space],
