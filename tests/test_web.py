@@ -306,6 +306,28 @@ def test_the_panel_shows_the_seat_its_phone_qr_code_which_decodes_to_its_url():
     assert room.tokens.seat_of(first) is None and room.tokens.seat_of(room.tokens.by_seat[0]) == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_seats_qr_frame_speaks_the_tables_language_and_every_word_fits(lang):
+    """The QR frame's words come from the catalog, like the code's frame, and none runs off
+    the panel (the French ones are longer); the code still reads."""
+    import zxingcpp
+    from PIL import Image
+
+    from companion.ui.i18n import translator
+    from companion.web.qr import seat_frame
+
+    url = "HTTP://192.168.100.100:8080/P/" + "A" * 24
+    t = translator(lang)
+    frame = seat_frame(url, 3, t)
+    english = seat_frame(url, 3, translator("en"))
+    assert (frame.tobytes() != english.tobytes()) == (lang != "en")
+    assert t("scan me") != "scan me" or lang == "en"
+    width, height = frame.size
+    assert not any(frame.getpixel((width - 1, y)) for y in range(height))  # nothing cut off
+    big = frame.convert("L").resize((width * 4, height * 4), Image.NEAREST)
+    assert [code.text for code in zxingcpp.read_barcodes(big)] == [url]
+
+
 def wire(game, players, kind, swap):
     """Every message the TV and each phone are sent, from the start to the decision after the
     first ``kind`` vote, with the first two voters' choices swapped if ``swap``."""

@@ -6,6 +6,7 @@ import segno
 from PIL import Image, ImageDraw
 
 from companion.ui.canvas import HEIGHT, LINE, WIDTH, font
+from companion.ui.i18n import Translate
 
 
 def qr_matrix(text: str) -> list[list[bool]]:
@@ -14,8 +15,9 @@ def qr_matrix(text: str) -> list[list[bool]]:
     return [[bool(m) for m in row] for row in code.matrix]
 
 
-def seat_frame(url: str, seat: int) -> Image.Image:
-    """The panel frame: the QR (dark modules on lit ground) left, the seat's words right."""
+def seat_frame(url: str, seat: int, t: Translate) -> Image.Image:
+    """The panel frame: the QR (dark modules on lit ground) left, the seat's words right,
+    in the table's language (any key puts the frame away)."""
     matrix = qr_matrix(url)
     size = len(matrix)
     scale = max(1, (HEIGHT - 4) // size)
@@ -30,6 +32,7 @@ def seat_frame(url: str, seat: int) -> Image.Image:
                 left, top = margin + x * scale, margin + y * scale
                 draw.rectangle((left, top, left + scale - 1, top + scale - 1), fill=0)
     x = side + 2 * margin + 3
-    for i, line in enumerate((f"Seat {seat + 1}", "phone:", "scan me", "any key")):
+    words = (t("Seat {n}").format(n=seat + 1), t("phone:"), t("scan me"), t("any key"))
+    for i, line in enumerate(words):
         draw.text((x, 2 + i * (LINE + 2)), line, font=font(bold=i == 0), fill=1)
     return image

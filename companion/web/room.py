@@ -555,7 +555,7 @@ class WebRoom(Watcher):
             url = self.url_of(token)
         self._again()  # the seat's phone gets its private view as soon as it joins
         self.changed()
-        return seat_frame(url, seat)
+        return seat_frame(url, seat, translator(self.lang))
 
     # -- the server's side ------------------------------------------------------------
     def phone_message(self, seat: int) -> str:
