@@ -37,7 +37,8 @@ def warm() -> None:
         game_ui(name)
     for lang in LANGUAGES:
         translator(lang)
-    seat_frame("HTTP://0.0.0.0:0/P/" + "A" * 24, 0, translator("en"))  # segno's tables, the QR frame's fonts
+    # segno's tables, the QR frame's fonts
+    seat_frame("HTTP://0.0.0.0:0/P/" + "A" * 24, 0, translator("en"))
     code_frame("000000", 0, "0.0.0.0:0/J", translator("en"))  # the code frame's large face
 
 
