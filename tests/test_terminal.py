@@ -78,6 +78,21 @@ class Pty:
                 break
             self.buffer += chunk
 
+    def drain(self):
+        """Read what the exited program left in the pty, to its end (EIO once it is read:
+        the child's side is closed)."""
+        while True:
+            ready, _, _ = select.select([self.fd], [], [], 1.0)
+            if not ready:
+                return
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.buffer += self.decoder.decode(data)
+
     def frames(self, since=0):
         """Every complete picture drawn after ``since`` characters of output: (art, lines)."""
         drawn = []
@@ -135,6 +150,7 @@ class Pty:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             if (code := self.process.poll()) is not None:
+                self.drain()  # what it wrote last may still wait in the pty
                 os.close(self.fd)
                 return code
             self.read(0.2)
