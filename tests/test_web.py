@@ -414,6 +414,29 @@ def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
     assert message["refused"] and message["ask"] is not None  # why, and the question again
 
 
+def test_a_named_seat_is_offered_on_a_phone_by_its_name_and_number():
+    """Picking workers on the commissar's phone: "Anna (3)" for a named seat, "Seat 4" for
+    one without a name, in the order and with the answers the box would offer."""
+    table, room, player = web_table(Settings("gulag", 5))
+    give_phones(room, range(5))
+    assert room.phones.name(2, "Anna") is None
+    player.wait(0.5)
+    while not (isinstance(table.mode, Phones) and table.game.decision.kind == "pick_worker"):
+        if isinstance(table.mode, Phones):
+            ask = room.phones.ask_open
+            for seat in set(ask.offers) - ask.answered:
+                room.phones.answer(seat, ask.ballot, 0)
+            player.wait(0.5)
+        else:
+            player.press("ok")
+    commissar = table.game.decision.seats[0]
+    offered = dict(room.phones.ask_open.offers[commissar][1])
+    others = [s for s in range(5) if s not in (2, commissar)]
+    assert commissar != 2 and offered[2] == "Anna (3)"
+    assert all(offered[s] == f"Seat {s + 1}" for s in others if s in offered)
+    assert "Anna" not in " ".join(label for o, label in offered.items() if o != 2)
+
+
 def test_an_address_that_asks_too_often_is_refused(monkeypatch):
     monkeypatch.setattr(server, "now", lambda: 1000.0)  # all 150 within the same instant
     _, room, _ = web_table(Settings("gulag", 5))

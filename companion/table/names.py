@@ -57,6 +57,19 @@ def label(seat: int, names: Names, t: Translate) -> str:
     return t("seat {n}").format(n=seat + 1)
 
 
+def seat_option(seat: int, t: Translate) -> str:
+    """A seat (0-based) as a phone offers it: "Seat 3" (each game's ``tv``)."""
+    return t("Seat {n}").format(n=seat + 1)
+
+
+def named_option(option: object, text: str, names: Names, t: Translate) -> str:
+    """A phone's answer that is a seat, "Seat 3", read "Anna (3)" when the seat has a name
+    (the name labels the seat the game already offers by number)."""
+    if type(option) is int and names.get(option) and text == seat_option(option, t):
+        return label(option, names, t)
+    return text
+
+
 class Recent:
     """The names of the last ``KEPT_GAMES`` games, newest first, kept beside the journal
     (``path`` None: for this run only). The game on the table (``begin``) keeps its names

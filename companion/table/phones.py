@@ -40,6 +40,7 @@ from companion.table.modes import (
     Phones,
     Remote,
 )
+from companion.table.names import named_option
 from companion.table.screens import offers, waiting_screen
 from companion.table.watchers import View
 from companion.ui.canvas import Screen, wrap
@@ -125,9 +126,11 @@ class PhoneDesk(Answerer):
             return (("seen", t("OK")),)
         boxed = self._box_options(d, view)
         said = getattr(game_record(view["game"]).load("tv"), "option_words", None)
-        if said is None:
-            return boxed
-        return tuple((o, said(d, view, o, t) or label) for o, label in boxed)
+        names = self.port.record.names.seats
+        return tuple(
+            (o, named_option(o, (said(d, view, o, t) if said else None) or label, names, t))
+            for o, label in boxed
+        )
 
     def _box_options(self, d: Decision, view: View) -> tuple[tuple[Choice, str], ...]:
         """The options as the box labels them."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.games import game_record
 from companion.games.base import Decision
+from companion.table.names import seat_option as seat_option  # each game's tv: a seat on a phone
 from companion.ui.canvas import Screen
 from companion.ui.i18n import Translate
 
@@ -30,11 +31,6 @@ def seats_words(seats: list[int] | tuple[int, ...], t: Translate) -> str:
         return t("seat {n}").format(n=numbers[0])
     listed = t("{some} and {last}").format(some=", ".join(numbers[:-1]), last=numbers[-1])
     return t("seats {list}").format(list=listed)
-
-
-def seat_option(seat: int, t: Translate) -> str:
-    """A seat (0-based) as a phone offers it: "Seat 3"."""
-    return t("Seat {n}").format(n=seat + 1)
 
 
 def status_words(view: dict[str, Any], ui: Any, t: Translate) -> str:
