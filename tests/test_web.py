@@ -392,9 +392,9 @@ def test_swapped_secret_choices_send_the_same_messages(game, players, kind):
             assert plain[seat] == swapped[seat], seat
 
 
-def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
-    table, room, player = web_table(Settings("gulag", 5))
-    give_phones(room, range(5))
+def to_the_pick_of_workers(table, room, player):
+    """Every phone answers its first option, the box OK, until the commissar's phone is asked
+    for workers."""
     while not (isinstance(table.mode, Phones) and table.game.decision.kind == "pick_worker"):
         if isinstance(table.mode, Phones):
             ask = room.phones.ask_open
@@ -403,6 +403,12 @@ def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
             player.wait(0.5)
         else:
             player.press("ok")
+
+
+def test_a_choice_the_rules_refuse_is_explained_on_the_phone_and_asked_again():
+    table, room, player = web_table(Settings("gulag", 5))
+    give_phones(room, range(5))
+    to_the_pick_of_workers(table, room, player)
     commissar = table.game.decision.seats[0]
     before = table.game.to_record()
     ask = room.phones.ask_open
@@ -421,14 +427,7 @@ def test_a_named_seat_is_offered_on_a_phone_by_its_name_and_number():
     give_phones(room, range(5))
     assert room.phones.name(2, "Anna") is None
     player.wait(0.5)
-    while not (isinstance(table.mode, Phones) and table.game.decision.kind == "pick_worker"):
-        if isinstance(table.mode, Phones):
-            ask = room.phones.ask_open
-            for seat in set(ask.offers) - ask.answered:
-                room.phones.answer(seat, ask.ballot, 0)
-            player.wait(0.5)
-        else:
-            player.press("ok")
+    to_the_pick_of_workers(table, room, player)
     commissar = table.game.decision.seats[0]
     offered = dict(room.phones.ask_open.offers[commissar][1])
     others = [s for s in range(5) if s not in (2, commissar)]

@@ -58,9 +58,8 @@ STATIC = ("spectator.js", "phone.js", "style.css")
 PAGES = ("spectator.html", "phone.html")
 
 
-#: The page a dead, stale or forged link gets (403): styled as the others, in the table's
-#: language, and saying what to do; it names no token and no seat.
-GONE = """<!doctype html>
+#: The head of the pages the server writes itself: the phone page's style, no referrer.
+HEAD = """<!doctype html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -69,25 +68,25 @@ GONE = """<!doctype html>
 <title>{title}</title>
 <link rel="stylesheet" href="/static/style.css">
 </head>
-<body class="phone gone">
+"""
+
+#: The page a dead, stale or forged link gets (403): styled as the others, in the table's
+#: language, and saying what to do; it names no token and no seat.
+GONE = (
+    HEAD
+    + """<body class="phone gone">
 <header><h1>Companion</h1></header>
 <main><p class="dead">{text}</p></main>
 </body>
 </html>
 """
+)
 
 
 #: The join page: one field for the code, and one line when a code was refused.
-JOIN_PAGE = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<link rel="stylesheet" href="/static/style.css">
-</head>
-<body class="phone join">
+JOIN_PAGE = (
+    HEAD
+    + """<body class="phone join">
 <header><h1>{title}</h1></header>
 <main>
 {said}<form method="post" action="/J">
@@ -101,6 +100,7 @@ JOIN_PAGE = """<!doctype html>
 </body>
 </html>
 """
+)
 
 
 def join_page(lang: str, words: dict[str, str], why: str | None = None) -> str:
