@@ -204,13 +204,15 @@ def evening(table, room, player, pocket, base, kept) -> None:
             phones[LOST].hang_up()  # seat 3's phone dies (a flat battery)
             holder[LOST] = None
             story["lost"] = len(phones[LOST].answered)
+        elif isinstance(mode, Handoff) and mode.seat == LOST and holder[LOST] is None:
+            story["passed"] = table.screen().body[0]  # its phone silent, the box goes to it
         elif (
             holder[LOST] is None
             and isinstance(mode, Peek | Choose | Cursor)
             and mode.seat == LOST
             and "code" not in story
         ):
-            rejoin_by_code(table, room, player, tv, rejoined, kept)
+            rejoin_by_code(table, room, player, tv, phones[LOST], rejoined, kept)
             holder[LOST] = rejoined
             story["code"] = True
         elif (
@@ -226,10 +228,12 @@ def evening(table, room, player, pocket, base, kept) -> None:
 
     play_out(table, player, answer, until=scene)
     assert isinstance(table.mode, Over)
-    assert story.keys() == {"handed", "lost", "code", "moved"}
+    assert story.keys() == {"handed", "lost", "passed", "code", "moved"}
     assert moved.answered, "the second phone played on"
-    # The box's hand-over named seat 7 with the recent name no other seat carries
+    # The box's hand-overs: seat 7 named with the recent name no other seat carries, seat 3
+    # by the name its phone typed
     assert story["handed"] == "Box to Мария (7)"
+    assert story["passed"] == "Box to Zoë (3)"
     # The names on the TV: its room list and its picture
     until(player, lambda: tv.states("state") and tv.states("state")[-1]["end"], "the TV's end")
     last = tv.states("state")[-1]
@@ -255,7 +259,7 @@ def evening(table, room, player, pocket, base, kept) -> None:
         assert not any(m.get("refused") or m.get("why") for m in phone.got), phone.got
 
 
-def rejoin_by_code(table, room, player, tv, rejoined, kept) -> None:
+def rejoin_by_code(table, room, player, tv, lost, rejoined, kept) -> None:
     """Seat 3, at its own prompt on the box with its phone dead, asks for a code (PEEK held,
     Down); a new phone types it on the join page and joins at once: no phone holds the seat."""
     seat = LOST + 1
@@ -280,6 +284,7 @@ def rejoin_by_code(table, room, player, tv, rejoined, kept) -> None:
     kept.add(token)
     assert rejoined.get(where) == 200
     rejoined.open(f"/ws/P/{token}")
+    assert rejoined.get(lost.path.removeprefix("/ws")) == 403  # the lost phone's link died
     until(player, lambda: rejoined.states(), "the rejoined phone's first state")
     first = rejoined.states()[0]
     assert first["seat"] == seat and first["names"]["3"] == "Zoë"
