@@ -15,6 +15,7 @@ import threading
 import time
 
 import aiohttp
+import pytest
 
 from companion.table import Settings
 from companion.table.modes import Admit, Announce, Choose, Cursor, Handoff, Over, Peek
@@ -30,6 +31,25 @@ BOX_SEAT, LOST = 6, 2  # seat 7 passes the box; seat 3's phone dies mid-game
 NAMES = {**TYPED, BOX_SEAT: "Мария"}
 AWAY = {"seat": LOST + 1, "name": "Zoë", "link": "away", "asks": False, "turn": None}
 ENDED = 4403  # the close of a link whose game is over
+#: what the box, the phones and the TV say of the evening, in each language
+SAID = {
+    "en": {
+        "bare": "Box to seat 7.",
+        "handed": "Box to Мария (7)",
+        "passed": "Box to Zoë (3)",
+        "asks": "Another phone asks for seat 3:",
+        "waiting": "Waiting for seat 3's phone",
+        "moved": "Seat 3 (Zoë) moved to a new phone.",
+    },
+    "fr": {
+        "bare": "Boîte au siège 7.",
+        "handed": "Pour Мария (7)",
+        "passed": "Pour Zoë (3)",
+        "asks": "Un autre téléphone demande le siège 3 :",
+        "waiting": "En attente du téléphone du siège 3",
+        "moved": "Le siège 3 (Zoë) est passé à un nouveau téléphone.",
+    },
+}
 #: every logger of the box and of the server's library, beside the root's
 LOGGERS = ("companion", "aiohttp", "asyncio")
 LOGGERS += tuple(f"aiohttp.{part}" for part in ("access", "server", "web", "websocket", "client"))
@@ -129,18 +149,19 @@ def logged(records) -> str:
     return "\n".join(f"{r.getMessage()} {r.args!r} {vars(r)!r}" for r in records)
 
 
-def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_phone(caplog):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_phone(caplog, lang):
     for name in LOGGERS:
         caplog.set_level(logging.DEBUG, logger=name)
     caplog.set_level(logging.DEBUG)
-    table, room, player = web_table(Settings("gulag", 7))
+    table, room, player = web_table(Settings("gulag", 7, lang))
     table.record.names.recent.keep(RECENT, key="last week")
     pocket = Pocket()
     kept: set[str] = set()  # every token and code of the evening
     try:
         with serving(room) as server:
             base = f"http://127.0.0.1:{server.port}"
-            evening(table, room, player, pocket, base, kept)
+            evening(table, room, player, pocket, base, kept, SAID[lang])
     finally:
         pocket.close()
     # Nothing of a name, a token or a code in any log record, from any thread
@@ -155,7 +176,7 @@ def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_pho
     assert said == []
 
 
-def evening(table, room, player, pocket, base, kept) -> None:
+def evening(table, room, player, pocket, base, kept, said) -> None:
     tv = Phone(pocket, 20, base)
     tv.open("/ws")
     phones = {seat: Phone(pocket, seat + 1, base) for seat in TYPED}
@@ -197,7 +218,7 @@ def evening(table, room, player, pocket, base, kept) -> None:
         mode = table.mode
         if isinstance(mode, Handoff) and mode.seat == BOX_SEAT and "handed" not in story:
             player.wait(0.4)  # past the new screen's guard
-            assert table.screen().body[0] == "Box to seat 7."
+            assert table.screen().body[0] == said["bare"]
             player.press("up")  # ▲: the newest recent name no other seat carries
             story["handed"] = table.screen().body[0]
         elif "lost" not in story and phones[LOST].answered:
@@ -221,7 +242,7 @@ def evening(table, room, player, pocket, base, kept) -> None:
             and isinstance(mode, Handoff | Announce)
             and "moved" not in story
         ):
-            second_phone(table, player, tv, rejoined, moved)
+            second_phone(table, player, tv, rejoined, moved, said)
             holder[LOST] = moved
             story["moved"] = True
         return False
@@ -232,8 +253,8 @@ def evening(table, room, player, pocket, base, kept) -> None:
     assert moved.answered, "the second phone played on"
     # The box's hand-overs: seat 7 named with the recent name no other seat carries, seat 3
     # by the name its phone typed
-    assert story["handed"] == "Box to Мария (7)"
-    assert story["passed"] == "Box to Zoë (3)"
+    assert story["handed"] == said["handed"]
+    assert story["passed"] == said["passed"]
     # The names on the TV: its room list and its picture
     until(player, lambda: tv.states("state") and tv.states("state")[-1]["end"], "the TV's end")
     last = tv.states("state")[-1]
@@ -297,7 +318,7 @@ def rejoin_by_code(table, room, player, tv, lost, rejoined, kept) -> None:
     player.press("ok")  # the seat puts its code away; its prompt is back
 
 
-def second_phone(table, player, tv, rejoined, moved) -> None:
+def second_phone(table, player, tv, rejoined, moved, said) -> None:
     """A second phone opens seat 3's link while the rejoined phone holds it: it waits, the
     holding phone and the box are asked, the holding phone lets it in, the TV says so."""
     moved.open(rejoined.path)  # the same link, opened on another phone
@@ -308,13 +329,13 @@ def second_phone(table, player, tv, rejoined, moved) -> None:
         return asks[-1] if asks else None
 
     until(player, request, "the holding phone asked")
-    assert "Another phone asks for seat 3" in request()["text"]
+    assert request()["text"].startswith(said["asks"])
     until(player, lambda: isinstance(table.mode, Admit), "the box asks too")
     assert "3 (Zoë)" in " ".join(table.screen().body)
     until(player, lambda: tv.states("state")[-1]["room"][LOST]["asks"], "the TV sees it asks")
     player.wait(1.0)  # time passes: nobody has answered, so it still waits
     assert [m["type"] for m in moved.got] == ["waiting"]
-    assert "seat 3" in moved.got[0]["text"]
+    assert moved.got[0]["text"].startswith(said["waiting"])
     assert rejoined.closed is None and isinstance(table.mode, Admit)
     rejoined.send({"request": request()["number"], "let": True})
     until(player, lambda: rejoined.closed is not None, "the holding phone let go")
@@ -324,6 +345,6 @@ def second_phone(table, player, tv, rejoined, moved) -> None:
     until(player, lambda: not isinstance(table.mode, Admit), "the box's question gone")
     until(
         player,
-        lambda: tv.states("state")[-1]["rejoin"] == "Seat 3 (Zoë) moved to a new phone.",
+        lambda: tv.states("state")[-1]["rejoin"] == said["moved"],
         "the TV says seat 3 moved",
     )
