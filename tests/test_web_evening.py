@@ -17,6 +17,7 @@ import time
 import aiohttp
 import pytest
 
+from companion.store import Journal
 from companion.table import Settings
 from companion.table.modes import Admit, Announce, Choose, Cursor, Handoff, Over, Peek
 from companion.web.load import loopback
@@ -144,17 +145,26 @@ def until(player, holds, what: str) -> None:
     raise AssertionError(f"never: {what}")
 
 
+def forms(text: str) -> tuple[str, ...]:
+    """``text`` as it is, and as JSON or ``repr`` would escape it."""
+    return text, json.dumps(text)[1:-1], ascii(text)[1:-1]
+
+
 def logged(records) -> str:
     """Every record whole: its message and every field it carries."""
     return "\n".join(f"{r.getMessage()} {r.args!r} {vars(r)!r}" for r in records)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_phone(caplog, lang):
+def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_phone(
+    caplog, lang, tmp_path
+):
     for name in LOGGERS:
         caplog.set_level(logging.DEBUG, logger=name)
     caplog.set_level(logging.DEBUG)
-    table, room, player = web_table(Settings("gulag", 7, lang))
+    journal = Journal(tmp_path / "journal.sqlite")  # the box keeps its games, as at a table
+    tokens = tmp_path / "phones.json"
+    table, room, player = web_table(Settings("gulag", 7, lang), tokens_path=tokens, journal=journal)
     table.record.names.recent.keep(RECENT, key="last week")
     pocket = Pocket()
     kept: set[str] = set()  # every token and code of the evening
@@ -164,16 +174,27 @@ def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_pho
             evening(table, room, player, pocket, base, kept, SAID[lang])
     finally:
         pocket.close()
+        journal.close()
     # Nothing of a name, a token or a code in any log record, from any thread
     records = logged(caplog.records)
     assert "web server on" in records and "task recorded" in records  # all was captured
     said = [
-        name
-        for name in (*NAMES.values(), *kept)
-        for form in (name, json.dumps(name)[1:-1], ascii(name)[1:-1])
-        if form in records or form in caplog.text
+        secret
+        for secret in (*NAMES.values(), *kept)
+        if any(form in records or form in caplog.text for form in forms(secret))
     ]
     assert said == []
+    # Nor in any file the box keeps, but the names of recent games beside the journal
+    kept_in = {
+        path.name: [
+            secret
+            for secret in (*NAMES.values(), *kept)
+            if any(form.encode() in path.read_bytes() for form in forms(secret))
+        ]
+        for path in tmp_path.iterdir()
+    }
+    assert kept_in.pop("journal.sqlite.names") == list(NAMES.values())
+    assert "journal.sqlite" in kept_in and not any(kept_in.values()), kept_in
 
 
 def evening(table, room, player, pocket, base, kept, said) -> None:
