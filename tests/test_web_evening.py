@@ -178,6 +178,7 @@ def test_an_evening_of_gulag_with_six_named_phones_a_lost_phone_and_a_second_pho
     # Nothing of a name, a token or a code in any log record, from any thread
     records = logged(caplog.records)
     assert "web server on" in records and "task recorded" in records  # all was captured
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     said = [
         secret
         for secret in (*NAMES.values(), *kept)
