@@ -20,6 +20,7 @@ import pytest
 from companion.store import Journal
 from companion.table import Settings
 from companion.table.modes import Admit, Announce, Choose, Cursor, Handoff, Over, Peek
+from companion.ui.canvas import overflow
 from companion.ui.i18n import translator
 from companion.web.load import loopback
 from companion.web.server import REPLACED
@@ -243,6 +244,7 @@ def evening(table, room, player, pocket, base, kept, said) -> None:
             assert table.screen().body[0] == said["bare"]
             player.press("up")  # ▲: the newest recent name no other seat carries
             story["handed"] = table.screen().body[0]
+            assert overflow(table.screen()) == []  # the panel draws it whole
         elif "lost" not in story and phones[LOST].answered:
             phones[LOST].hang_up()  # seat 3's phone dies (a flat battery)
             holder[LOST] = None
