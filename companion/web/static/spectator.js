@@ -195,8 +195,8 @@ function showHint(state) {
 }
 
 // The band never takes room the drawing needs: where, with it shown, the drawing's smallest
-// text would fall under 2 % of the height (Glasnost's board under a long line of names on a
-// 16:10 or 4:3 screen), it gives way. The README says where else a table learns it.
+// text would fall under 2 % of the height (Glasnost's board under a header of long names),
+// it gives way; on a 4:3 screen it is not shown at all (style.css). The README tells it too.
 function fitHint() {
   const hint = document.getElementById("hint");
   hint.classList.remove("yields");
