@@ -5,7 +5,10 @@ A TV cannot scroll: at 1280x720, 1920x1080, 3840x2160, a 4:3 1024x768 and a 16:1
 start (Glasnost's twelve crisis cards on show, page by page), after a reveal and on the end
 page, no panel clips or scrolls its content, none reaches past the screen, no text is under
 2% of its height, no text of the picture reaches past its edge (every seat named, with
-the longest names a seat may carry), and Kolkhoz's drawing uses at least 70% of it.
+the longest names a seat may carry), and Kolkhoz's drawing uses at least 70% of it. Every
+other game is played in French. While a game is on, the TV's foot tells how a seat gets its
+phone, with the page's own address (not at the end, nor at 4:3, and giving way only where
+the drawing's text would otherwise fall under 2%).
 axe-core checks the TV and a phone at a vote, a reveal and the end of every game, and the
 page a dead link gets.
 

@@ -5,7 +5,8 @@ For every game in English and French: the TV at 1920x1080 and 3840x2160 and a ph
 TV's scaled down to 960x540), checked with axe-core (the copy bundled with
 axe-playwright-python), and measured: the TV's content fills the screen's height and no
 text on it is under 2% of that height; the pages carry the table's ``lang`` and no
-English left where the catalog has French.
+English left where the catalog has French; the TV's line on phones is the catalog's, in the
+table's language, at the page's own address, and shown whole.
 
 CPU budget: one Chromium for the whole module (a module fixture), one table played to its
 first reveal per game and language. Measured here (13 tests, run serially on the loaded
