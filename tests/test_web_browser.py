@@ -8,7 +8,7 @@ import pytest
 from companion.games import GAMES as REGISTRY
 from companion.games.kolkhoz.screens import card_label
 from companion.table import Settings
-from tests.browser import chromium, own_pages, same_screenshot
+from tests.browser import chromium, masks, own_pages, same_screenshot
 from tests.conftest import usual_table
 from tests.webtables import direct, give_phones, play_out, web_table
 
@@ -45,7 +45,7 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served, shared_browser):
         page.goto(base + "/")
         caught_up(page, room)
         assert page.locator("#picture svg").count() == 1
-        same_screenshot(f"{game}-start", page.screenshot(animations="disabled"))
+        same_screenshot(f"{game}-start", page.screenshot(animations="disabled", **masks(page)))
         decisions = {"n": 0}
 
         def follow(seat, view, decision):
@@ -55,7 +55,9 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served, shared_browser):
                 shown = " ".join(page.locator("#prompt").inner_text().split())
                 assert " ".join(json.loads(room.spectator)["prompt"][-1].split()) in shown
             if decisions["n"] == 30:
-                same_screenshot(f"{game}-middle", page.screenshot(animations="disabled"))
+                same_screenshot(
+                    f"{game}-middle", page.screenshot(animations="disabled", **masks(page))
+                )
             return None
 
         play_out(table, player, answer_phone=None, pick=follow)
@@ -63,7 +65,7 @@ def test_the_tv_follows_a_whole_bot_game(game, players, served, shared_browser):
         caught_up(page, room)
         assert not page.locator("#final").is_hidden()
         assert page.locator("#history li").count() > 0
-        same_screenshot(f"{game}-over", page.screenshot(animations="disabled"))
+        same_screenshot(f"{game}-over", page.screenshot(animations="disabled", **masks(page)))
 
 
 def open_phones(browser, base, tokens):

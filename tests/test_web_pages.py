@@ -5,7 +5,8 @@ For every game in English and French: the TV at 1920x1080 and 3840x2160 and a ph
 TV's scaled down to 960x540), checked with axe-core (the copy bundled with
 axe-playwright-python), and measured: the TV's content fills the screen's height and no
 text on it is under 2% of that height; the pages carry the table's ``lang`` and no
-English left where the catalog has French.
+English left where the catalog has French; the TV's line on phones is the catalog's, in the
+table's language, at the page's own address, and shown whole.
 
 CPU budget: one Chromium for the whole module (a module fixture), one table played to its
 first reveal per game and language. Measured here (13 tests, run serially on the loaded
@@ -26,9 +27,10 @@ from companion.store import Journal
 from companion.table import Settings
 from companion.ui.i18n import translator
 from companion.web.tv import seats_words
-from tests.browser import chromium, same_screenshot
+from tests.browser import chromium, masks, same_screenshot
 from tests.conftest import alone, usual_table
 from tests.test_i18n import catalog_messages
+from tests.test_web_fit import hint_words
 from tests.webtables import (
     Announce,
     Over,
@@ -61,6 +63,14 @@ MEASURE = """() => {
     smallest = Math.min(smallest, size);
   }
   return {cover: (bottom - top) / innerHeight, smallest: smallest / innerHeight};
+}"""
+
+#: Whether the element is shown whole: on the screen, its content unclipped, the page unscrolled.
+WHOLE = """(selector) => {
+  const e = document.querySelector(selector), r = e.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 &&
+    e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1 &&
+    document.scrollingElement.scrollHeight <= innerHeight + 1;
 }"""
 
 TEXTS = """() => {
@@ -114,7 +124,7 @@ def caught_up(page, room):
 
 
 def shot(page, size=None):
-    png = page.screenshot(animations="disabled")
+    png = page.screenshot(animations="disabled", **masks(page))
     if size is None:
         return png
     small = Image.open(io.BytesIO(png)).convert("RGB").resize(size, Image.Resampling.LANCZOS)
@@ -149,6 +159,10 @@ def test_the_tv_fills_the_room_and_the_phone_fits_a_hand(
         assert measured["smallest"] >= 0.02, (name, measured)
         if lang == "fr":
             assert english_left(page.evaluate(TEXTS)) == []
+        # how a seat gets a phone, in the table's language at the page's own address, fitted
+        hint = page.locator("#hint").inner_text()
+        assert hint == hint_words(lang, base) and (lang == "en") == (hint == hint_words("en", base))
+        assert page.evaluate(WHOLE, "#hint"), name
         same_screenshot(f"page-{game}-{lang}-tv-{name}", shot(page, (960, 540)))
         if name == "1080p":
             no_violations(page)
@@ -235,6 +249,9 @@ def test_a_link_shown_again_on_the_box_dies_at_once_on_the_old_phone(browser, se
     room.qr_image(0)  # the seat's QR code shown again: a new link, the old one dies
     page.wait_for_function("() => document.body.dataset.link === 'dead'", timeout=WAIT)
     assert page.locator("#dead").is_visible()
+    said = page.locator("#dead").inner_text()  # both ways back: the QR code, or a code at /J
+    assert said.startswith("This link no longer works: scan your seat's code on the box again")
+    assert said.endswith(f"type it at {base.split('://', 1)[1]}/J."), said
     assert page.locator("#secret li").count() == 0
     assert not page.locator("#hold").is_visible()
 

@@ -36,7 +36,7 @@ from companion.ui.i18n import translator
 from companion.web.address import WebAddress, is_address
 from companion.web.guard import BACKLOG, HEADERS, Connections, GuardedHandler
 from companion.web.padding import padded
-from companion.web.rejoin import ENDED, IN, Request, join_words, waiting_words
+from companion.web.rejoin import ENDED, IN, Request, join_words, shown_address, waiting_words
 from companion.web.room import WebRoom
 
 log = logging.getLogger("companion.web")
@@ -110,8 +110,10 @@ def join_page(lang: str, words: dict[str, str], why: str | None = None) -> str:
     return JOIN_PAGE.format(lang=escape(lang), said=said, **fields)
 
 
-def gone(lang: str, text: str) -> web.HTTPForbidden:
-    """The refusal of a link that does not (or no longer) work, as a page a person can read."""
+def gone(lang: str, text: str, host: str = "") -> web.HTTPForbidden:
+    """The refusal of a link that does not (or no longer) work, as a page a person can read;
+    ``{where}`` in ``text`` is the join page at ``host``, the address the phone reached."""
+    text = text.replace("{where}", shown_address(f"{host}{JOIN}"))
     page = GONE.format(
         lang=escape(lang), title=escape(text.split(":")[0].strip()), text=escape(text)
     )
@@ -363,7 +365,7 @@ class Site:
             if seat is None:
                 seat = self.room.requests.fresh_seat(token)
         if seat is None:
-            raise gone(self.room.lang, self.room.words["dead"])
+            raise gone(self.room.lang, self.room.words["dead"], request.host)
         return seat
 
     # -- joining by code ----------------------------------------------------------------

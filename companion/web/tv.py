@@ -126,7 +126,11 @@ def page_words(t: Translate) -> dict[str, str]:
         "sent": t("Sent: waiting for the others."),
         "nothing_asked": t("Nothing is asked of you now."),
         "refused": t("Refused: choose again."),
-        "dead": t("This link no longer works: scan your seat's code on the box again."),
+        # {where}: the join page's address as the page itself was reached ("10.42.0.1:8080/J")
+        "dead": t(
+            "This link no longer works: scan your seat's code on the box again, or ask the box"
+            " for a code (hold PEEK, press ▼) and type it at {where}."
+        ),
         "replaced": t("Another phone took this seat: this one shows nothing more."),
         "you_won": t("You won."),
         "you_lost": t("You did not win."),
@@ -136,4 +140,8 @@ def page_words(t: Translate) -> dict[str, str]:
         "tv_dead": t("This TV link is not valid: open the link the box gives."),
         "earlier": t("and {n} before"),
         "page": t("{n} of {of}"),
+        "phone_hint": t(
+            "A phone for your seat: at your turn, hold PEEK and press ▲ for its QR code,"
+            " or ▼ for a code to type at {where}."
+        ),
     }

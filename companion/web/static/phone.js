@@ -257,7 +257,8 @@ function ended(state) {
   if (!end) { // no game ended: this link is simply no longer valid
     $("end").hidden = true;
     $("dead").hidden = false;
-    $("dead").textContent = words.dead || "";
+    // the other way back to the seat: a code from the box, typed where this page came from
+    $("dead").textContent = (words.dead || "").replace("{where}", `${location.host}/J`);
     return;
   }
   document.body.dataset.link = "ended";

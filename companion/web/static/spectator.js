@@ -177,6 +177,38 @@ function fitFinal() {
   }
 }
 
+// How a seat gets a phone, told to the room while a game is on: a band of a line or two
+// under everything, whose height the panels above give up (the reveal pages, the history
+// keeps fewer entries, a drawing as tall as its room draws a little smaller). Not at the end (nobody needs a phone then: the end's pages take the
+// room) nor before a game. The address is the one this page was opened at: the phones
+// reach the same box there (in an element of its own: the tests' screenshots mask it, as
+// their port changes). Set as text, never markup.
+function showHint(state) {
+  const hint = document.getElementById("hint");
+  hint.hidden = !state.game || !!state.end || !words.phone_hint;
+  const where = document.createElement("span");
+  where.id = "hint-where";
+  where.textContent = `${location.host}/J`;
+  const [before, ...after] = (words.phone_hint || "").split("{where}");
+  hint.replaceChildren(before, ...(after.length ? [where, after.join("{where}")] : []));
+  fitHint();
+}
+
+// The band never takes room the drawing needs: where, with it shown, the drawing's smallest
+// text would fall under 2 % of the height (Glasnost's board under a header of long names),
+// it gives way; on a 4:3 screen it is not shown at all (style.css). The README tells it too.
+function fitHint() {
+  const hint = document.getElementById("hint");
+  hint.classList.remove("yields");
+  if (hint.hidden) { return; }
+  let smallest = Infinity;
+  for (const text of document.querySelectorAll("#picture svg text")) {
+    const drawn = text.getClientRects().length ? text.getScreenCTM() : null;
+    if (drawn) { smallest = Math.min(smallest, parseFloat(getComputedStyle(text).fontSize) * drawn.d); }
+  }
+  hint.classList.toggle("yields", smallest < 0.02 * innerHeight);
+}
+
 function draw(state) {
   words = state.words || words;
   document.documentElement.lang = state.lang || "en";
@@ -208,6 +240,7 @@ function draw(state) {
   // A seat moved to a new phone, or refused one: said after the room, in public words.
   names.textContent = [room.join(" · "), state.rejoin || ""].filter((x) => x).join(" — ");
   names.dataset.away = (state.room || []).filter((s) => s.link === "away").map((s) => s.seat).join(" ");
+  showHint(state);
   showReveal(state.reveal || null);
   const events = state.events || [];
   history(events.map((e) => e.screens.map((s) => s.join(" · ")).join(" — ")).reverse());
@@ -250,6 +283,7 @@ function connect() {
   ws.onclose = () => { link.textContent = words.reconnecting || "…"; setTimeout(connect, 2000); };
 }
 window.addEventListener("resize", () => {
+  fitHint(); // first: the room it leaves is the side panels'
   if (pages.length) { paginate(pages.flat()); }
   history(shownHistory);
   if (!document.getElementById("final").hidden) { fitFinal(); }
