@@ -248,7 +248,8 @@ def test_a_link_shown_again_on_the_box_dies_at_once_on_the_old_phone(browser, se
     page.wait_for_function("() => document.body.dataset.link === 'live'", timeout=WAIT)
     room.qr_image(0)  # the seat's QR code shown again: a new link, the old one dies
     page.wait_for_function("() => document.body.dataset.link === 'dead'", timeout=WAIT)
-    assert page.locator("#dead").is_visible()
+    # The page asks the room whether a game ended before it says the link died: awaited.
+    page.locator("#dead").wait_for(state="visible", timeout=WAIT)
     said = page.locator("#dead").inner_text()  # both ways back: the QR code, or a code at /J
     assert said.startswith("This link no longer works: scan your seat's code on the box again")
     assert said.endswith(f"type it at {base.split('://', 1)[1]}/J."), said
