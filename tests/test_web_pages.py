@@ -252,7 +252,8 @@ def test_a_link_shown_again_on_the_box_dies_at_once_on_the_old_phone(browser, se
     page.locator("#dead").wait_for(state="visible", timeout=WAIT)
     said = page.locator("#dead").inner_text()  # both ways back: the QR code, or a code at /J
     assert said.startswith("This link no longer works: scan your seat's code on the box again")
-    assert said.endswith(f"type it at {base.split('://', 1)[1]}/J."), said
+    assert said.endswith(f"a code to type at {base.split('://', 1)[1]}/J."), said
+    assert "PEEK" not in said  # a phone has no PEEK: the TV tells the box's keys
     assert page.locator("#secret li").count() == 0
     assert not page.locator("#hold").is_visible()
 

@@ -128,8 +128,8 @@ def page_words(t: Translate) -> dict[str, str]:
         "refused": t("Refused: choose again."),
         # {where}: the join page's address as the page itself was reached ("10.42.0.1:8080/J")
         "dead": t(
-            "This link no longer works: scan your seat's code on the box again, or ask the box"
-            " for a code (hold PEEK, press ▼) and type it at {where}."
+            "This link no longer works: scan your seat's code on the box again, or, at your"
+            " turn, ask the box for a code to type at {where}."
         ),
         "replaced": t("Another phone took this seat: this one shows nothing more."),
         "you_won": t("You won."),
