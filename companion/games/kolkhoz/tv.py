@@ -248,15 +248,15 @@ def picture(view: dict[str, Any], t: Translate, names: Names | None = None) -> s
         ]
     for seat, plot in enumerate(view["plots"]):
         y = 470 + 70 * seat
-        shown = cards_label(plot["shown"]) or "-"
-        line = t("{seat}: plot {shown} + {hidden} hidden, {hand} in hand").format(
+        shown = cards_label(plot["shown"]) or t("empty")
+        line = t("{seat}: plot {shown}, {hidden} hidden, {hand} in hand").format(
             seat=named(seat, names or {}, t),
             shown=shown,
             hidden=plot["hidden"],
             hand=view["hand_counts"][seat],
         )
         body.append(text(20, y, line, 32, width=960))
-    trick = plays_words(view["trick"], t) or "-"
+    trick = plays_words(view["trick"], t) or t("no card yet")
     bottom = 470 + 70 * len(view["plots"]) + 10
     body.append(text(20, bottom, t("Trick: {cards}").format(cards=trick), 36))
     return svg(1000, bottom + 40, body)

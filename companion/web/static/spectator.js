@@ -31,7 +31,9 @@ function cards(screens) {
     head.className = "screen-title";
     head.textContent = title;
     card.append(head);
-    const listed = body.map((line) => /^([^:]+): (.+, .+)$/.exec(line));
+    // "Cards: Yes, No, No": a list, its items turned over one by one. A sentence (it ends
+    // with a full stop: "Hungary 1956: at board seats 1, 12 and 17.") is shown whole.
+    const listed = body.map((line) => /^([^:]+): ([^.]+, [^.]+)$/.exec(line));
     if (!listed.some((m) => m)) {
       const text = document.createElement("p");
       text.textContent = body.join(" ");
