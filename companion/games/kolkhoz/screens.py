@@ -329,7 +329,7 @@ def _pages(view: dict[str, Any], lines: list[str], t: Translate, keys: str) -> l
     ]
 
 
-def _completed_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+def completed_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
     """The trick this move finished, if it did (the winner is known at its last card)."""
     if before["phase"] != "play" or len(before["trick"]) != before["players"] - 1:
         return None
@@ -342,14 +342,14 @@ def _completed_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str,
     return after["history"][-1]["last_trick"]
 
 
-def _year_so_far(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+def year_so_far(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """The year this move played in: its summary if the move ended it, else the view."""
     if len(after["history"]) > len(before["history"]):
         return after["history"][-1]
     return after
 
 
-def _jobs_done(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+def jobs_done(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """The jobs this move completed."""
     if after["year"] == before["year"] and after["jobs"]:
         jobs = after["jobs"]
@@ -367,7 +367,7 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
     if not before["jobs"]:
         return []  # nothing of a year was played yet (the end of the game's plot entries)
     screens = []
-    trick = _completed_trick(before, after)
+    trick = completed_trick(before, after)
     if trick is not None:
         screens.append(
             Screen(
@@ -377,12 +377,12 @@ def announcements(before: dict[str, Any], after: dict[str, Any], t: Translate) -
                     t("Seat {n} wins trick {k}.").format(
                         n=trick["winner"] + 1, k=before["tricks_played"] + 1
                     ),
-                    won_line(_year_so_far(before, after), t),
+                    won_line(year_so_far(before, after), t),
                 ),
                 t("OK"),
             )
         )
-    for suit, job in _jobs_done(before, after):
+    for suit, job in jobs_done(before, after):
         screens.append(
             Screen(
                 status(before, t),

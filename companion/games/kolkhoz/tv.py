@@ -10,10 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.kolkhoz.cards import JOBS
-from companion.games.kolkhoz.screens import SIGN, card_label, cards_label, suit_name
-from companion.games.kolkhoz.screens import _completed_trick as completed_trick
-from companion.games.kolkhoz.screens import _jobs_done as jobs_done
-from companion.games.kolkhoz.screens import _year_so_far as year_so_far
+from companion.games.kolkhoz.screens import (
+    SIGN,
+    card_label,
+    cards_label,
+    completed_trick,
+    jobs_done,
+    suit_name,
+    year_so_far,
+)
 from companion.ui.i18n import Translate
 from companion.web.pictures import Names, bar, named, svg, text
 
