@@ -220,13 +220,11 @@ class PhoneDesk(Answerer):
     def chord(self, button: str) -> bool:
         """PEEK held by the seat holding the box, at its own prompt: Up shows its phone's
         QR code (a new link), Down a short code to type on a phone (``companion.web.rejoin``)."""
-        port = self.port
-        held = isinstance(port.mode, Peek | Choose | Confirm | Cursor)
-        d = port.decision()
+        port, mode = self.port, self.port.mode
         chord = button in ("up", "down") and port.box.inputs.is_down("peek")
-        if not chord or not held or d is None:
+        if not chord or not isinstance(mode, Peek | Choose | Confirm | Cursor):
             return False
-        seat = d.seats[0]
+        seat = mode.seat  # the seat the prompt asks: the one that took the box
         port.shown = self.phones.link(seat) if button == "up" else self.phones.code(seat)
         return True
 
